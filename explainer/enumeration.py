@@ -1,0 +1,342 @@
+"""Exact reasoning: how many mine placements fit the numbers, cell by cell.
+
+The frontier (cells next to some number) is split into independent
+components.  Inside a component, cells with identical neighbourhoods (the same
+set of numbers) form a *group*: only how many mines a group holds matters,
+weighted by a binomial.  Groups are assigned in an order that keeps few
+numbers "open" at once, and a dynamic programme over the open numbers'
+remaining needs counts placements *by their number of mines* (a polynomial),
+so a long frontier costs time linear in its length, not exponential.
+
+Components are then combined with the global mine count: the cells away from
+the frontier take the remaining mines, weighted by binomials.  Every count is
+an exact Python int; probabilities are correctly rounded ratios of them.
+
+Without a mine count, every consistent placement of any number of mines is
+equally likely (so a cell away from the frontier has probability 1/2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+from .cells import iter_bits
+
+__all__ = ["Analysis", "analyze"]
+
+
+def _add_shifted(target: list[int], poly: list[int], shift: int, weight: int) -> None:
+    need = len(poly) + shift
+    if len(target) < need:
+        target.extend([0] * (need - len(target)))
+    for power, value in enumerate(poly):
+        if value:
+            target[power + shift] += value * weight
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+@dataclass
+class _Component:
+    mask: int
+    group_masks: list[int]
+    poly: list[int]  # placements by number of mines in the component
+    # filled in by the backward pass: mine weight of each group (summed over its cells)
+    group_weights: list[int] = field(default_factory=list)
+    _levels: list = field(default_factory=list, repr=False)
+    _order: list[int] = field(default_factory=list, repr=False)
+
+
+def _order_groups(n: int, group_cons: list[list[int]], cons_groups: list[list[int]]) -> list[int]:
+    """Greedy order that closes numbers early and opens few new ones."""
+    unassigned_in = [len(groups) for groups in cons_groups]
+    opened = [False] * len(cons_groups)
+    done = [False] * n
+    order: list[int] = []
+    frontier: set[int] = set()
+    while len(order) < n:
+        if frontier:
+            best = min(
+                frontier,
+                key=lambda g: (
+                    sum(1 for c in group_cons[g] if not opened[c])
+                    - 2 * sum(1 for c in group_cons[g] if unassigned_in[c] == 1),
+                    min((unassigned_in[c] for c in group_cons[g]), default=0),
+                    g,
+                ),
+            )
+        else:
+            # start at a group of a number with the fewest groups (an end of a chain)
+            start_con = min(
+                (c for c in range(len(cons_groups)) if unassigned_in[c] > 0),
+                key=lambda c: (unassigned_in[c], c),
+            )
+            best = min((g for g in cons_groups[start_con] if not done[g]), key=lambda g: (len(group_cons[g]), g))
+        frontier.discard(best)
+        done[best] = True
+        order.append(best)
+        for c in group_cons[best]:
+            unassigned_in[c] -= 1
+            if not opened[c]:
+                opened[c] = True
+                for g in cons_groups[c]:
+                    if not done[g]:
+                        frontier.add(g)
+    return order
+
+
+def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Component:
+    # groups: cells with the same set of constraints
+    signatures: dict[int, int] = {}
+    for cell in iter_bits(mask):
+        bit = 1 << cell
+        signature = 0
+        for position, (cells, _count) in enumerate(constraints):
+            if cells & bit:
+                signature |= 1 << position
+        signatures[signature] = signatures.get(signature, 0) | bit
+    group_masks = list(signatures.values())
+    group_sigs = list(signatures.keys())
+    n = len(group_masks)
+    sizes = [m.bit_count() for m in group_masks]
+    group_cons = [list(iter_bits(sig)) for sig in group_sigs]
+    cons_groups: list[list[int]] = [[] for _ in constraints]
+    for g, cons in enumerate(group_cons):
+        for c in cons:
+            cons_groups[c].append(g)
+
+    order = _order_groups(n, group_cons, cons_groups)
+    position = {g: i for i, g in enumerate(order)}
+    first = [min(position[g] for g in groups) for groups in cons_groups]
+    last = [max(position[g] for g in groups) for groups in cons_groups]
+    counts = [count for _cells, count in constraints]
+
+    # capacity of each constraint's groups placed after position i
+    active: list[int] = []  # constraints open before assigning level i
+    levels = []
+    for i, g in enumerate(order):
+        g_cons = set(group_cons[g])
+        next_active = sorted(
+            [c for c in active if last[c] > i] + [c for c in group_cons[g] if first[c] == i and last[c] > i]
+        )
+        src = {c: p for p, c in enumerate(active)}
+        entries = []
+        for c in sorted(g_cons | set(next_active)):
+            source = src.get(c, -1)
+            base = counts[c]
+            dec = c in g_cons
+            cap = sum(sizes[h] for h in cons_groups[c] if position[h] > i) if dec else 0
+            entries.append((source, base, dec, cap, c in next_active))
+        levels.append((sizes[g], entries))
+        active = next_active
+
+    # forward pass: state (needs of open numbers) -> placements by mines so far
+    forward: list[dict[tuple[int, ...], list[int]]] = []
+    transitions: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
+    current: dict[tuple[int, ...], list[int]] = {(): [1]}
+    for size, entries in levels:
+        forward.append(current)
+        nxt: dict[tuple[int, ...], list[int]] = {}
+        moves = []
+        for state, poly in current.items():
+            for k in range(size + 1):
+                new_state = []
+                ok = True
+                for source, base, dec, cap, keep in entries:
+                    value = (state[source] if source >= 0 else base) - (k if dec else 0)
+                    if dec and not 0 <= value <= cap:
+                        ok = False
+                        break
+                    if keep:
+                        new_state.append(value)
+                if not ok:
+                    continue
+                key = tuple(new_state)
+                weight = comb(size, k)
+                target = nxt.get(key)
+                if target is None:
+                    target = nxt[key] = []
+                _add_shifted(target, poly, k, weight)
+                moves.append((state, k, key, weight))
+        transitions.append(moves)
+        current = nxt
+    poly = current.get((), [])
+    while poly and poly[-1] == 0:
+        poly.pop()
+    component = _Component(mask, [group_masks[g] for g in order], poly)
+    component._levels = transitions
+    component._order = order
+    component.group_weights = []
+    component.__dict__["_forward"] = forward
+    return component
+
+
+def _backward(component: _Component, external: list[int]) -> None:
+    """Mine weight of every group, given the weight ``external[t]`` of the
+    rest of the board when this component holds ``t`` mines."""
+    forward = component.__dict__.pop("_forward")
+    transitions = component._levels
+    length = len(external)
+    values: dict[tuple[int, ...], list[int]] = {(): external}
+    weights = [0] * len(transitions)
+    for i in range(len(transitions) - 1, -1, -1):
+        previous: dict[tuple[int, ...], list[int]] = {}
+        total = 0
+        f_level = forward[i]
+        for state, k, key, weight in transitions[i]:
+            after = values.get(key)
+            if after is None:
+                continue
+            target = previous.get(state)
+            if target is None:
+                target = previous[state] = [0] * length
+            for a in range(length - k):
+                value = after[a + k]
+                if value:
+                    target[a] += weight * value
+            if k:
+                f_poly = f_level[state]
+                dot = 0
+                for a, fa in enumerate(f_poly):
+                    if fa and a + k < length:
+                        dot += fa * after[a + k]
+                total += weight * k * dot
+        weights[i] = total
+        values = previous
+    component.group_weights = weights
+    component._levels = []
+
+
+def _components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
+    comps: list[tuple[int, list[tuple[int, int]]]] = []
+    for cells, count in constraints:
+        mask = cells
+        members = [(cells, count)]
+        keep = []
+        for comp_mask, comp_members in comps:
+            if comp_mask & mask:
+                mask |= comp_mask
+                members.extend(comp_members)
+            else:
+                keep.append((comp_mask, comp_members))
+        keep.append((mask, members))
+        comps = keep
+    return comps
+
+
+@dataclass
+class Analysis:
+    """The exact count of placements, and each cell's share of mines in them."""
+
+    consistent: bool
+    total: int  # number of placements (weighted), 0 when inconsistent
+    unknown: int  # the cells reasoned about (mask)
+    groups: list[tuple[int, int, int]]  # (mask, size, mine weight summed over the group)
+    safe: int = 0  # cells that are safe in every placement
+    mines: int = 0  # cells that are mines in every placement
+
+    def probability(self, index: int) -> float | None:
+        """Probability that cell ``index`` is a mine (None if not reasoned about)."""
+        bit = 1 << index
+        for mask, size, weight in self.groups:
+            if mask & bit:
+                return weight / (size * self.total) if self.total else None
+        return None
+
+    def probabilities(self) -> dict[int, float]:
+        out: dict[int, float] = {}
+        if not self.total:
+            return out
+        for mask, size, weight in self.groups:
+            value = weight / (size * self.total)
+            for cell in iter_bits(mask):
+                out[cell] = value
+        return out
+
+
+def analyze(constraints: Sequence[tuple[int, int]], unknown: int, mines_left: int | None) -> Analysis:
+    """Count placements of mines in ``unknown`` (a mask) that satisfy every
+    ``(cells, count)`` constraint and, if given, hold ``mines_left`` mines in all."""
+    seen: dict[int, int] = {}
+    for cells, count in constraints:
+        cells &= unknown
+        if count < 0 or count > cells.bit_count():
+            return Analysis(False, 0, unknown, [])
+        if not cells:
+            continue
+        if seen.setdefault(cells, count) != count:
+            return Analysis(False, 0, unknown, [])
+    comps = [_count_component(mask, members) for mask, members in _components(list(seen.items()))]
+    if any(not comp.poly for comp in comps):
+        return Analysis(False, 0, unknown, [])
+    frontier = 0
+    for comp in comps:
+        frontier |= comp.mask
+    outside = unknown & ~frontier
+    r = outside.bit_count()
+
+    groups: list[tuple[int, int, int]] = []
+    if mines_left is None:
+        total = 1
+        for comp in comps:
+            total *= sum(comp.poly)
+        total_outside = 1 << r
+        for comp in comps:
+            own = sum(comp.poly)
+            _backward(comp, [total // own * total_outside] * len(comp.poly))
+        total *= total_outside
+        if outside:
+            groups.append((outside, r, r * (total // 2)))
+    else:
+        # prefix/suffix convolutions give "all components but this one"
+        prefix = [[1]]
+        for comp in comps:
+            prefix.append(_convolve(prefix[-1], comp.poly))
+        suffix = [[1]]
+        for comp in reversed(comps):
+            suffix.append(_convolve(suffix[-1], comp.poly))
+        suffix.reverse()
+        everything = prefix[-1]
+        binom = [comb(r, mines_left - t) if 0 <= mines_left - t <= r else 0 for t in range(len(everything))]
+        total = sum(q * b for q, b in zip(everything, binom))
+        if total == 0:
+            return Analysis(False, 0, unknown, [])
+        for i, comp in enumerate(comps):
+            others = _convolve(prefix[i], suffix[i + 1])
+            external = []
+            for t in range(len(comp.poly)):
+                external.append(
+                    sum(
+                        q * comb(r, mines_left - t - u)
+                        for u, q in enumerate(others)
+                        if q and 0 <= mines_left - t - u <= r
+                    )
+                )
+            _backward(comp, external)
+        if outside:
+            weight = sum(
+                q * comb(r - 1, mines_left - t - 1)
+                for t, q in enumerate(everything)
+                if q and 0 <= mines_left - t - 1 <= r - 1
+            )
+            groups.append((outside, r, r * weight))
+    for comp in comps:
+        for mask, weight in zip(comp.group_masks, comp.group_weights):
+            groups.append((mask, mask.bit_count(), weight))
+    safe = mines = 0
+    for mask, size, weight in groups:
+        if weight == 0:
+            safe |= mask
+        elif weight == size * total:
+            mines |= mask
+    return Analysis(True, total, unknown, groups, safe, mines)
