@@ -1,0 +1,130 @@
+"""The rule pipeline: exact analysis first (what is certain, the probabilities),
+then a chain of deductions, each the simplest step available after the ones
+before it, until every certain cell is explained.
+
+Flags are never evidence.  A flag on a provably mined cell is a known mine
+from the start (deductions that use it list it under ``known_mines``); a flag
+on a provably safe cell is a wrong flag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Board
+from .cells import Cell, CellSet, iter_bits
+from .constraints import Constraint, Knowledge, build_constraints
+from .deduction import Deduction
+from .enumeration import Analysis, analyze
+from .rules import TIERS
+from .state import SolveState
+
+__all__ = ["Solution", "solve", "first_deduction", "minimal_conflict"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    board: Board
+    consistent: bool
+    safe: CellSet  # covered cells (flagged or not) safe in every placement
+    mines: CellSet  # covered cells (flagged or not) that are mines in every placement
+    wrong_flags: CellSet
+    deductions: tuple[Deduction, ...]
+    probabilities: dict[int, float] = field(repr=False, default_factory=dict)
+    conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
+
+    def probability(self, row: int, col: int) -> float | None:
+        return self.probabilities.get(row * self.board.width + col)
+
+    def probability_grid(self) -> list[list[float | None]]:
+        width = self.board.width
+        return [
+            [self.probabilities.get(row * width + col) for col in range(width)] for row in range(self.board.height)
+        ]
+
+    def deduction_for(self, row: int, col: int) -> Deduction | None:
+        """The first step of the chain that decides this cell."""
+        for deduction in self.deductions:
+            if (row, col) in deduction.cells:
+                return deduction
+        return None
+
+    def safest(self) -> tuple[float, CellSet]:
+        """The lowest mine probability among covered, unflagged cells, and the cells that have it."""
+        board = self.board
+        candidates = board.covered_mask & ~board.flagged_mask
+        if not candidates or not self.probabilities:
+            return 1.0, CellSet(0, board.width)
+        best = min(self.probabilities[i] for i in iter_bits(candidates))
+        mask = 0
+        for index in iter_bits(candidates):
+            if abs(self.probabilities[index] - best) < 1e-12:
+                mask |= 1 << index
+        return best, CellSet(mask, board.width)
+
+
+def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
+    constraints = build_constraints(board)
+    return analyze([(c.cells, c.count) for c in constraints], board.covered_mask, board.mines), constraints
+
+
+def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 80) -> tuple[Cell, ...]:
+    """A minimal set of numbers with no placement that satisfies them all."""
+    mines = board.mines
+
+    def consistent(subset: list[Constraint], with_count: bool) -> bool:
+        return analyze([(c.cells, c.count) for c in subset], board.covered_mask, mines if with_count else None).consistent
+
+    for c in constraints:
+        if c.count < 0 or c.count > c.cells.bit_count():
+            return (board.cell(c.source),)
+    with_count = consistent(constraints, False)  # numbers alone fit: the mine count is what fails
+    found = list(constraints)
+    if len(found) <= limit:
+        for constraint in list(found):
+            trial = [c for c in found if c is not constraint]
+            if not consistent(trial, with_count):
+                found = trial
+    return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source))
+
+
+def _chain(board: Board, analysis: Analysis) -> tuple[Deduction, ...]:
+    correct_flags = board.flagged_mask & analysis.mines
+    targets = (analysis.safe | analysis.mines) & ~correct_flags
+    state = SolveState(board, Knowledge(mines=correct_flags), targets)
+    deductions: list[Deduction] = []
+    while state.targets:
+        for tier in TIERS:
+            deduction = tier(state)
+            if deduction is not None:
+                break
+        else:
+            break  # cannot happen for a consistent board: enumeration proves every certain cell
+        deductions.append(deduction)
+        state.apply(deduction.mines.mask, deduction.safe.mask)
+    return tuple(deductions)
+
+
+def solve(board: Board) -> Solution:
+    """Everything the engine knows about a player view."""
+    analysis, constraints = _analysis(board)
+    width = board.width
+    if not analysis.consistent:
+        empty = CellSet(0, width)
+        return Solution(board, False, empty, empty, empty, (), {}, minimal_conflict(board, constraints))
+    deductions = _chain(board, analysis)
+    return Solution(
+        board=board,
+        consistent=True,
+        safe=CellSet(analysis.safe, width),
+        mines=CellSet(analysis.mines, width),
+        wrong_flags=CellSet(board.flagged_mask & analysis.safe, width),
+        deductions=deductions,
+        probabilities=analysis.probabilities(),
+    )
+
+
+def first_deduction(board: Board) -> Deduction | None:
+    """The simplest step available now (the hint), or None."""
+    solution = solve(board)
+    return solution.deductions[0] if solution.deductions else None
