@@ -1,0 +1,44 @@
+"""Explainable Minesweeper: the simplest logical step, with the numbers it
+rests on, explained in the player's language.
+
+Data flows one way: board -> constraints -> rules -> deductions -> rendered
+explanation.  This package never imports a web framework.
+"""
+
+from .board import Board, BoardParseError
+from .cells import Cell, CellSet, cell_name, parse_cell_name
+from .deduction import Areas, Deduction, ProofStep, Rule
+from .game import PRESETS, Game, GameError
+from .highlight import ROLES, highlights
+from .hint import Hint, make_hint
+from .i18n import LANGUAGES, normalize_language
+from .pipeline import Solution, first_deduction, solve
+from .render import HintLevels, Renderer, explain
+
+__all__ = [
+    "Areas",
+    "Board",
+    "BoardParseError",
+    "Cell",
+    "CellSet",
+    "Deduction",
+    "Game",
+    "GameError",
+    "Hint",
+    "HintLevels",
+    "LANGUAGES",
+    "PRESETS",
+    "ProofStep",
+    "ROLES",
+    "Renderer",
+    "Rule",
+    "Solution",
+    "cell_name",
+    "explain",
+    "first_deduction",
+    "highlights",
+    "make_hint",
+    "normalize_language",
+    "parse_cell_name",
+    "solve",
+]

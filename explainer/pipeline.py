@@ -32,6 +32,7 @@ class Solution:
     deductions: tuple[Deduction, ...]
     probabilities: dict[int, float] = field(repr=False, default_factory=dict)
     conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
+    conflict_uses_mine_count: bool = False  # the numbers fit, but not with the mine count
 
     def probability(self, row: int, col: int) -> float | None:
         return self.probabilities.get(row * self.board.width + col)
@@ -68,8 +69,9 @@ def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
     return analyze([(c.cells, c.count) for c in constraints], board.covered_mask, board.mines), constraints
 
 
-def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 80) -> tuple[Cell, ...]:
-    """A minimal set of numbers with no placement that satisfies them all."""
+def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 80) -> tuple[tuple[Cell, ...], bool]:
+    """A minimal set of numbers with no placement that satisfies them all
+    (together with the mine count, when that is what fails)."""
     mines = board.mines
 
     def consistent(subset: list[Constraint], with_count: bool) -> bool:
@@ -77,7 +79,7 @@ def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 8
 
     for c in constraints:
         if c.count < 0 or c.count > c.cells.bit_count():
-            return (board.cell(c.source),)
+            return (board.cell(c.source),), False
     with_count = consistent(constraints, False)  # numbers alone fit: the mine count is what fails
     found = list(constraints)
     if len(found) <= limit:
@@ -85,7 +87,7 @@ def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 8
             trial = [c for c in found if c is not constraint]
             if not consistent(trial, with_count):
                 found = trial
-    return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source))
+    return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source)), with_count
 
 
 def _chain(board: Board, analysis: Analysis) -> tuple[Deduction, ...]:
@@ -111,7 +113,8 @@ def solve(board: Board) -> Solution:
     width = board.width
     if not analysis.consistent:
         empty = CellSet(0, width)
-        return Solution(board, False, empty, empty, empty, (), {}, minimal_conflict(board, constraints))
+        conflict, uses_count = minimal_conflict(board, constraints)
+        return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count)
     deductions = _chain(board, analysis)
     return Solution(
         board=board,

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from ..constraints import Constraint
 from ..deduction import Deduction, Rule
 from ..enumeration import analyze
+from ..proof import ProofConstraint, build_proof
 from ..state import SolveState
 
-__all__ = ["find_exhaustive", "minimal_citation", "forced_by"]
+__all__ = ["find_exhaustive", "minimal_citation", "forced_by", "proof_constraints"]
 
 
 def forced_by(state: SolveState, cited: Sequence[Constraint], use_count: bool) -> tuple[int, int]:
@@ -100,6 +101,19 @@ def find_exhaustive(state: SolveState) -> Deduction | None:
             known_safe=state.cellset(known_safe),
             uses_mine_count=use_count,
             message="enumeration.count" if use_count else "enumeration.numbers",
-            params={"numbers": len(cited), "target": board.cell(target)},
+            params={"numbers": len(cited), "target": board.cell(target), "mines_left": state.mines_left},
+            proof=_proof(state, cited, use_count, target, bool(mines >> target & 1)) or (),
         )
     return None
+
+
+def proof_constraints(state: SolveState, cited: Sequence[Constraint], use_count: bool) -> list[ProofConstraint]:
+    """The cited numbers (and the mine count) as a proof's constraints."""
+    result = [ProofConstraint(c.cells, c.count, c.source) for c in cited]
+    if use_count and state.mines_left is not None:
+        result.append(ProofConstraint(state.unknown, state.mines_left, -1))
+    return result
+
+
+def _proof(state: SolveState, cited: Sequence[Constraint], use_count: bool, target: int, is_mine: bool):
+    return build_proof(state.board, proof_constraints(state, cited, use_count), target, is_mine, state.mines_left)

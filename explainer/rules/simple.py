@@ -30,7 +30,8 @@ def find_simple(state: SolveState) -> Deduction | None:
             mines=state.cellset(mines),
             clues=(state.board.cell(constraint.source),),
             known_mines=state.cellset(known_mines),
-            known_safe=state.cellset(known_safe),
+            # a count of covered cells only matters when they are all mines
+            known_safe=state.cellset(known_safe if mines else 0),
             uses_mine_count=False,
             message=message,
             params={

@@ -1,0 +1,76 @@
+"""The hint a stuck player gets: the most useful thing to say about a view.
+
+In order: an impossible board; a wrong flag (with the step that proves the
+cell safe); the simplest deduction; or, when nothing is certain, the safest
+cells with their exact probability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board
+from .cells import Cell, CellSet
+from .deduction import Deduction
+from .highlight import highlights, highlights_to_json
+from .i18n import DEFAULT_LANGUAGE
+from .pipeline import Solution, solve
+from .render import Renderer
+
+__all__ = ["Hint", "make_hint"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    kind: str  # "inconsistent" | "wrong_flag" | "deduction" | "guess" | "done"
+    solution: Solution
+    deduction: Deduction | None = None
+    cell: Cell | None = None  # the wrong flag, for kind "wrong_flag"
+    probability: float | None = None  # for kind "guess"
+    safest: CellSet | None = None  # for kind "guess"
+
+    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        renderer = Renderer(language)
+        if self.kind == "inconsistent":
+            return renderer.inconsistent(self.solution.conflict, self.solution.conflict_uses_mine_count)
+        if self.kind == "wrong_flag":
+            assert self.cell is not None
+            return renderer.wrong_flag(self.cell, self.deduction)
+        if self.kind == "deduction":
+            assert self.deduction is not None
+            return renderer.deduction(self.deduction)
+        return renderer.no_step(self.probability or 0.0, self.safest or CellSet(0, self.solution.board.width))
+
+    def to_json(self, language: str = DEFAULT_LANGUAGE, levels: bool = True) -> dict[str, Any]:
+        renderer = Renderer(language)
+        wrong = CellSet.from_cells([self.cell], self.solution.board.width) if self.cell else None
+        data: dict[str, Any] = {"kind": self.kind, "text": self.text(language)}
+        if self.deduction is not None:
+            data["deduction"] = self.deduction.to_json()
+            if levels:
+                hint_levels = renderer.levels(self.deduction)
+                data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}
+        if self.kind == "inconsistent":
+            data["conflict"] = [cell.to_json() for cell in self.solution.conflict]
+        if self.kind == "wrong_flag" and self.cell is not None:
+            data["cell"] = self.cell.to_json()
+        if self.kind == "guess" and self.safest is not None:
+            data["probability"] = self.probability
+            data["safest"] = self.safest.to_json()
+        data["highlights"] = highlights_to_json(highlights(self.deduction, wrong, self.safest))
+        return data
+
+
+def make_hint(board: Board | Solution) -> Hint:
+    solution = board if isinstance(board, Solution) else solve(board)
+    if not solution.consistent:
+        return Hint("inconsistent", solution)
+    for cell in solution.wrong_flags:
+        return Hint("wrong_flag", solution, solution.deduction_for(*cell), cell=cell)
+    if solution.deductions:
+        return Hint("deduction", solution, solution.deductions[0])
+    probability, safest = solution.safest()
+    if not safest:
+        return Hint("done", solution)
+    return Hint("guess", solution, probability=probability, safest=safest)
