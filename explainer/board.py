@@ -92,7 +92,7 @@ class Board:
                 raise BoardParseError(f"the mine count cannot be negative, got {self.mines}")
             if self.mines > total:
                 raise BoardParseError(
-                    f"mines {self.mines} is impossible: only {total} cell{'s' if total != 1 else ''} are covered"
+                    f"mines {self.mines} is impossible: only {total} {'cell is' if total == 1 else 'cells are'} covered"
                 )
         object.__setattr__(self, "_covered", covered)
         object.__setattr__(self, "_flagged", flagged)

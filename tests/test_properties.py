@@ -1,0 +1,136 @@
+"""Property tests: every rule's deductions against brute force on small boards."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from explainer.board import Board
+from explainer.constraints import build_constraints
+from explainer.deduction import Rule
+from explainer.enumeration import analyze
+from explainer.pipeline import solve
+from explainer.proof import ProofConstraint, check_proof
+from explainer.rules.exhaustive import forced_by, minimal_citation
+
+from .brute import certain, placements, probabilities, view_from_layout
+
+
+@st.composite
+def small_views(draw, max_cells: int = 16) -> Board:
+    height = draw(st.integers(1, 5))
+    width = draw(st.integers(1, max(1, min(5, max_cells // height))))
+    size = height * width
+    layout = draw(st.integers(0, (1 << size) - 1))
+    revealed = draw(st.integers(0, (1 << size) - 1)) & ~layout
+    flagged = draw(st.integers(0, (1 << size) - 1)) & ~revealed
+    with_count = draw(st.booleans())
+    return view_from_layout(height, width, layout, revealed, flagged, mines=with_count)
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(small_views())
+def test_certain_cells_and_probabilities_match_brute_force(board: Board) -> None:
+    solution = solve(board)
+    assert solution.consistent  # views made from a real layout always are
+    safe, mines = certain(board)
+    assert solution.safe.mask == safe
+    assert solution.mines.mask == mines
+    expected = probabilities(board)
+    for index, probability in expected.items():
+        assert abs(solution.probabilities[index] - probability) < 1e-9
+
+
+@SETTINGS
+@given(small_views())
+def test_every_deduction_is_sound_and_they_cover_every_certain_cell(board: Board) -> None:
+    solution = solve(board)
+    safe, mines = certain(board)
+    covered = 0
+    for deduction in solution.deductions:
+        assert deduction.safe.mask & ~safe == 0, deduction
+        assert deduction.mines.mask & ~mines == 0, deduction
+        assert deduction.safe or deduction.mines
+        covered |= deduction.safe.mask | deduction.mines.mask
+        if deduction.rule is Rule.SIMPLE:
+            assert len(deduction.clues) == 1
+        elif deduction.rule is Rule.PAIR:
+            assert len(deduction.clues) == 2 and deduction.areas is not None
+        elif deduction.rule is Rule.GLOBAL:
+            assert deduction.clues == () and deduction.uses_mine_count
+    correct_flags = board.flagged_mask & mines
+    assert covered == (safe | mines) & ~correct_flags
+    assert solution.wrong_flags.mask == board.flagged_mask & safe
+
+
+@SETTINGS
+@given(small_views())
+def test_the_first_deduction_holds_on_the_view_alone(board: Board) -> None:
+    """The hint (first step) may rely only on the view and correctly flagged mines."""
+    solution = solve(board)
+    if not solution.deductions:
+        return
+    first = solution.deductions[0]
+    safe, mines = certain(board)
+    assert first.known_mines.mask & ~(board.flagged_mask & mines) == 0
+    assert first.known_safe.mask == 0
+
+
+@SETTINGS
+@given(small_views())
+def test_enumeration_citations_are_minimal(board: Board) -> None:
+    """Dropping any one cited number (or the mine count) breaks an enumeration step."""
+    from explainer.constraints import Knowledge
+    from explainer.state import SolveState
+
+    solution = solve(board)
+    safe, mines = certain(board)
+    state = SolveState(board, Knowledge(mines=board.flagged_mask & mines), (safe | mines) & ~(board.flagged_mask & mines))
+    for deduction in solution.deductions:
+        if deduction.rule is Rule.ENUMERATION:
+            cited = [state.constraints[board.index(*clue)] for clue in deduction.clues]
+            target = board.index(*deduction.params["target"])
+            got_safe, got_mines = forced_by(state, cited, deduction.uses_mine_count)
+            assert (got_safe | got_mines) >> target & 1
+            for dropped in cited:
+                rest = [c for c in cited if c is not dropped]
+                s, m = forced_by(state, rest, deduction.uses_mine_count)
+                assert not ((s | m) >> target & 1), f"{dropped} is not needed"
+            if deduction.uses_mine_count:
+                s, m = forced_by(state, cited, False)
+                assert not ((s | m) >> target & 1), "the mine count is not needed"
+            if deduction.proof:
+                check_proof(
+                    board,
+                    [ProofConstraint(c.cells, c.count, c.source) for c in cited]
+                    + ([ProofConstraint(state.unknown, state.mines_left, -1)] if deduction.uses_mine_count else []),
+                    deduction.proof,
+                )
+        state.apply(deduction.mines.mask, deduction.safe.mask)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_views())
+def test_inconsistent_views_are_reported_with_a_conflict(board: Board) -> None:
+    """Perturb one number; if no placement fits, the solver says so and names numbers."""
+    numbers = [i for i, _ in board.numbers()]
+    if not numbers:
+        return
+    index = numbers[0]
+    cells = list(board.cells)
+    cells[index] = min(cells[index] + 1, board.neighbours[index].bit_count())
+    try:
+        changed = Board(board.height, board.width, tuple(cells), board.mines)
+    except ValueError:
+        return
+    solution = solve(changed)
+    assert solution.consistent == bool(placements(changed))
+    if not solution.consistent:
+        assert solution.conflict
+        constraints = build_constraints(changed)
+        cited = [c for c in constraints if changed.cell(c.source) in solution.conflict]
+        mines = changed.mines if solution.conflict_uses_mine_count else None
+        assert not analyze([(c.cells, c.count) for c in cited], changed.covered_mask, mines).consistent
