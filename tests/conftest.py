@@ -1,0 +1,45 @@
+"""Shared fixtures for the web app tests: an app on a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from explainer.game import Game
+from web import create_app
+from web import db as web_db
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def app(db_path: Path) -> Iterator[Flask]:
+    yield create_app({"TESTING": True, "DATABASE_URL": str(db_path), "ALLOW_SEEDS": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def session_owner(client: FlaskClient) -> str:
+    with client.session_transaction() as session:
+        return session["sid"]
+
+
+@pytest.fixture
+def stored_game(app: Flask) -> Callable[[FlaskClient, str], Game]:
+    """Read a stored game, hidden layout included (tests only)."""
+
+    def read(client: FlaskClient, game_id: str) -> Game:
+        with app.app_context():
+            return web_db.load_game(game_id, session_owner(client)).game
+
+    return read

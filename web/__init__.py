@@ -1,0 +1,57 @@
+"""The explainable Minesweeper web app (Flask application factory).
+
+The engine (``explainer``) does all reasoning on the server; the browser only
+ever sees what a player may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_babel import Babel
+
+from explainer.i18n import LANGUAGES, locale_dirs
+
+from . import api, db, pages
+from .analysis import SolutionCache
+from .config import DEFAULTS, database_path, environment_settings
+from .errors import register_error_handlers
+from .language import direction, select_language
+
+__all__ = ["create_app"]
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS)
+    app.config.update(environment_settings())
+    app.config.from_prefixed_env()
+    if test_config:
+        app.config.update(test_config)
+
+    path = database_path(app.config.get("DATABASE_URL"), app.instance_path)
+    db.init_app(app, path)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = db.secret_key(path)
+
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
+    Babel(app, locale_selector=select_language)
+    app.extensions["solutions"] = SolutionCache(int(app.config["SOLUTION_CACHE_SIZE"]))
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    register_error_handlers(app)
+
+    @app.context_processor
+    def page_language() -> dict[str, Any]:
+        language = select_language()
+        return {
+            "lang": language,
+            "lang_tag": language.replace("_", "-"),
+            "dir": direction(language),
+            "languages": list(LANGUAGES.items()),
+        }
+
+    return app

@@ -1,0 +1,178 @@
+"""The JSON API used by the page (and by any other client keeping the session cookie).
+
+Routes (all under ``/api``; ``?lang=`` picks the language of any text):
+
+- ``POST /games`` ``{"preset": "beginner"}`` or ``{"height", "width", "mines"}`` -> 201 ``{"game"}``
+- ``GET /games/<id>`` -> ``{"game"}``
+- ``POST /games/<id>/open|flag|chord`` ``{"row", "col"}`` -> ``{"game", "opened"}`` (flag: ``"flagged"``, ``"warning"``)
+- ``POST /games/<id>/replay`` -> 201 ``{"game"}`` (the same board, opened at the same first click)
+- ``GET /games/<id>/hint`` -> ``{"game_id", "moves", "lang", "hint"}``
+- ``GET /games/<id>/probabilities`` -> ``{"game_id", "moves", "lang", "overlay"}``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
+
+from explainer.cells import Cell
+from explainer.game import Game
+
+from . import db
+from .analysis import SolutionCache, hint_json, overlay_json, wrong_flag_json
+from .errors import BadRequestBody, GameOver, NotReplayable, NotStarted, UnsupportedBody
+from .games import new_game, replay_game, settings_from_json
+from .identity import session_id, set_current_game
+from .language import requested_language, select_language
+from .state import game_state
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _solutions() -> SolutionCache:
+    return current_app.extensions["solutions"]
+
+
+def _language() -> str:
+    return requested_language() or select_language()
+
+
+def _body() -> dict[str, Any]:
+    if not request.is_json:
+        raise UnsupportedBody(
+            f"send a JSON object with Content-Type: application/json, got {request.mimetype or 'no content type'!r}"
+        )
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequestBody(f"the body must be a JSON object, got {request.get_data(as_text=True)[:80]!r}")
+    return data
+
+
+def _cell(data: dict[str, Any]) -> tuple[int, int]:
+    for key in ("row", "col"):
+        if key not in data:
+            raise BadRequestBody(f"missing {key!r}: a move is {{\"row\": R, \"col\": C}}")
+    return data["row"], data["col"]
+
+
+def _state(record: db.GameRecord) -> dict[str, Any]:
+    return game_state(record, _solutions())
+
+
+def _playing(record: db.GameRecord) -> db.GameRecord:
+    if record.game.over:
+        raise GameOver(record.id)
+    return record
+
+
+def _move(game_id: str, action: Callable[[Game, int, int], Any]) -> tuple[db.GameRecord, Any]:
+    row, col = _cell(_body())
+
+    def change(game: Game) -> Any:
+        if game.over:
+            raise GameOver(game_id)
+        return action(game, row, col)
+
+    return db.update_game(game_id, session_id(), change)
+
+
+def _opened(game: Game, indices: list[int]) -> list[list[int]]:
+    return [list(divmod(index, game.width)) for index in indices]
+
+
+@bp.post("/games")
+def create():
+    data = _body()
+    settings = settings_from_json(data)
+    seed = data.get("seed")
+    if seed is not None:
+        if not current_app.config["ALLOW_SEEDS"]:
+            raise BadRequestBody("this server does not accept a seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise BadRequestBody(f"seed must be a whole number >= 0, got {seed!r}")
+    record = db.create_game(session_id(), new_game(settings, seed), settings.mode)
+    set_current_game(record.id)
+    response = jsonify({"game": _state(record)})
+    response.headers["Location"] = url_for("api.show", game_id=record.id)
+    return response, 201
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str):
+    record = db.load_game(game_id, session_id())
+    set_current_game(record.id)
+    return jsonify({"game": _state(record)})
+
+
+@bp.post("/games/<game_id>/open")
+def open_cell(game_id: str):
+    record, opened = _move(game_id, lambda game, r, c: game.open(r, c))
+    return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
+
+
+@bp.post("/games/<game_id>/chord")
+def chord(game_id: str):
+    record, opened = _move(game_id, lambda game, r, c: game.chord(r, c))
+    return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
+
+
+@bp.post("/games/<game_id>/flag")
+def flag(game_id: str):
+    language = _language()
+    row, col = _cell(_body())
+
+    def change(game: Game) -> bool:
+        if game.over:
+            raise GameOver(game_id)
+        return game.toggle_flag(row, col)
+
+    record, flagged = db.update_game(game_id, session_id(), change)
+    warning = None
+    if flagged and record.game.state == "playing":
+        warning = wrong_flag_json(_solutions().solve(record.game.view()), Cell(row, col), language)
+    return jsonify({"game": _state(record), "flagged": flagged, "warning": warning})
+
+
+@bp.post("/games/<game_id>/replay")
+def replay(game_id: str):
+    record = db.load_game(game_id, session_id())
+    again = replay_game(record.game)
+    if again is None:
+        raise NotReplayable(game_id)
+    created = db.create_game(record.owner, again, record.mode, replay_of=record.id)
+    set_current_game(created.id)
+    response = jsonify({"game": _state(created)})
+    response.headers["Location"] = url_for("api.show", game_id=created.id)
+    return response, 201
+
+
+def _analysis_reply(record: db.GameRecord, language: str, key: str, value: dict[str, Any]):
+    return jsonify({"game_id": record.id, "moves": record.game.moves, "lang": language, key: value})
+
+
+def _first_click() -> dict[str, Any]:
+    # I18N: the hint before the first click of a game
+    return {"kind": "first-click", "text": _("Open any cell: the first click is always safe."), "highlights": []}
+
+
+@bp.get("/games/<game_id>/hint")
+def hint(game_id: str):
+    language = _language()
+    record = _playing(db.load_game(game_id, session_id()))
+    if record.game.state == "ready":
+        return _analysis_reply(record, language, "hint", _first_click())
+    solution = _solutions().solve(record.game.view())
+    return _analysis_reply(record, language, "hint", hint_json(solution, language))
+
+
+@bp.get("/games/<game_id>/probabilities")
+def probabilities(game_id: str):
+    language = _language()
+    record = _playing(db.load_game(game_id, session_id()))
+    if record.game.state == "ready":
+        raise NotStarted(game_id)
+    solution = _solutions().solve(record.game.view())
+    return _analysis_reply(record, language, "overlay", overlay_json(solution, language))

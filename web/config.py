@@ -1,0 +1,60 @@
+"""Settings: defaults, the environment, and where the SQLite file lives.
+
+``DATABASE_URL`` (environment or config) names the SQLite file, either as a
+URL (``sqlite:///relative.db``, ``sqlite:////absolute/path.db``) or as a plain
+path.  Without it, games go to ``<instance folder>/minesweeper.sqlite3``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+__all__ = ["ConfigError", "DEFAULTS", "database_path", "environment_settings"]
+
+DEFAULT_DATABASE_NAME = "minesweeper.sqlite3"
+
+DEFAULTS: dict[str, Any] = {
+    # Flask-Babel: one domain shared with the engine
+    "BABEL_DEFAULT_LOCALE": "en",
+    "BABEL_DOMAIN": "messages",
+    # only tests and scripts may choose a game's seed (a chosen seed lets a client know the layout)
+    "ALLOW_SEEDS": False,
+    # solved boards kept per worker (0 turns the cache off)
+    "SOLUTION_CACHE_SIZE": 512,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+}
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message quotes it."""
+
+
+def environment_settings() -> dict[str, Any]:
+    """Settings read from the environment without a prefix (the documented ones)."""
+    found: dict[str, Any] = {}
+    for key in ("DATABASE_URL", "SECRET_KEY"):
+        value = os.environ.get(key)
+        if value:
+            found[key] = value
+    return found
+
+
+def database_path(url: str | None, instance_path: str) -> Path:
+    """The SQLite file named by ``url`` (a sqlite URL or a path), or the default one."""
+    if not url:
+        return Path(instance_path) / DEFAULT_DATABASE_NAME
+    if "://" in url:
+        scheme, _, rest = url.partition("://")
+        if scheme != "sqlite":
+            raise ConfigError(f"DATABASE_URL must be a sqlite URL or a file path, got {url!r}")
+        if not rest.startswith("/"):
+            raise ConfigError(f"a sqlite URL is sqlite:///relative/path or sqlite:////absolute/path, got {url!r}")
+        rest = rest[1:]
+        if not rest or rest == ":memory:":
+            raise ConfigError(f"DATABASE_URL must name a file (games must survive a restart), got {url!r}")
+        return Path(rest)
+    return Path(url)

@@ -1,0 +1,214 @@
+"""SQLite storage: one row per game, keyed by a random id and owned by the
+browser session that created it.
+
+The game itself is stored as ``Game.to_dict()`` JSON (hidden layout included:
+it never leaves the server before the game ends).  Writes run inside
+``BEGIN IMMEDIATE`` so two moves on the same game never overwrite each other.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from flask import Flask, current_app, g
+
+from explainer.game import Game
+
+__all__ = [
+    "GameRecord",
+    "GameNotFound",
+    "StoredGameError",
+    "init_app",
+    "connection",
+    "create_game",
+    "load_game",
+    "update_game",
+    "secret_key",
+]
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    data TEXT NOT NULL,
+    replay_of TEXT,
+    created_at REAL NOT NULL,
+    started_at REAL,
+    finished_at REAL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_owner ON games (owner);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+_COLUMNS = "id, owner, mode, data, replay_of, created_at, started_at, finished_at"
+
+
+class GameNotFound(LookupError):
+    """No game with this id belongs to the asking session."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"no game {game_id!r} in this session")
+
+
+class StoredGameError(RuntimeError):
+    """A stored row that cannot be read back as a game."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    owner: str
+    mode: str
+    game: Game
+    replay_of: str | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+
+    def elapsed(self, now: float | None = None) -> float:
+        """Seconds played: from the first open to the end (or to now)."""
+        if self.started_at is None:
+            return 0.0
+        end = self.finished_at if self.finished_at is not None else (time.time() if now is None else now)
+        return max(0.0, end - self.started_at)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout = 10000")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
+
+
+def init_app(app: Flask, path: Path) -> None:
+    """Create the file and schema (safe to repeat) and close connections after each request."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    app.config["DATABASE_PATH"] = str(path)
+    conn = _connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.executescript(SCHEMA)
+    finally:
+        conn.close()
+    app.teardown_appcontext(_close)
+
+
+def connection() -> sqlite3.Connection:
+    """This request's connection (opened on first use)."""
+    conn = g.get("_db")
+    if conn is None:
+        conn = g._db = _connect(Path(current_app.config["DATABASE_PATH"]))
+    return conn
+
+
+def _close(_error: BaseException | None = None) -> None:
+    conn = g.pop("_db", None)
+    if conn is not None:
+        conn.close()
+
+
+@contextmanager
+def _write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def secret_key(path: Path) -> str:
+    """The app's signing key, made once and kept in the database so sessions
+    (and so the ownership of games) survive a restart."""
+    conn = _connect(path)
+    try:
+        with _write(conn):
+            row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+            if row is not None:
+                return str(row[0])
+            key = secrets.token_hex(32)
+            conn.execute("INSERT INTO settings (key, value) VALUES ('secret_key', ?)", (key,))
+            return key
+    finally:
+        conn.close()
+
+
+def _record(row: tuple) -> GameRecord:
+    game_id, owner, mode, data, replay_of, created_at, started_at, finished_at = row
+    try:
+        game = Game.from_dict(json.loads(data))
+    except (ValueError, KeyError, TypeError) as error:
+        raise StoredGameError(f"stored game {game_id!r} cannot be read: {error}") from None
+    return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at)
+
+
+def _dump(game: Game) -> str:
+    return json.dumps(game.to_dict(), separators=(",", ":"))
+
+
+def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None) -> GameRecord:
+    """Store a new game for ``owner``; returns it with its fresh id."""
+    conn = connection()
+    now = time.time()
+    game_id = secrets.token_urlsafe(12)
+    started = now if game.state != "ready" else None
+    finished = now if game.over else None
+    with _write(conn):
+        conn.execute(
+            f"INSERT INTO games ({_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, owner, mode, _dump(game), replay_of, now, started, finished, now),
+        )
+    return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished)
+
+
+def _select(conn: sqlite3.Connection, game_id: str, owner: str) -> GameRecord:
+    row = conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ? AND owner = ?", (game_id, owner)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return _record(row)
+
+
+def load_game(game_id: str, owner: str) -> GameRecord:
+    """The game ``game_id`` if ``owner`` created it, else ``GameNotFound``."""
+    return _select(connection(), game_id, owner)
+
+
+def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[GameRecord, T]:
+    """Apply ``change`` to the stored game atomically and save it (also when
+    ``change`` raises after changing nothing, nothing is written)."""
+    conn = connection()
+    with _write(conn):
+        record = _select(conn, game_id, owner)
+        result = change(record.game)
+        now = time.time()
+        started = record.started_at
+        if started is None and record.game.state != "ready":
+            started = now
+        finished = record.finished_at
+        if finished is None and record.game.over:
+            finished = now
+        conn.execute(
+            "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+            (_dump(record.game), started, finished, now, game_id),
+        )
+    updated = GameRecord(
+        record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished
+    )
+    return updated, result

@@ -1,0 +1,91 @@
+"""Errors as JSON: every problem with an API request is a 4xx with a message
+that quotes the bad input, never a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from explainer.game import GameError
+
+from .db import GameNotFound, StoredGameError
+from .games import SettingsError
+from .language import UnknownLanguage
+
+__all__ = ["ApiError", "GameOver", "BadRequestBody", "NotReplayable", "NotStarted", "UnsupportedBody", "register_error_handlers", "API_PREFIX"]
+
+API_PREFIX = "/api/"
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """A request the API refuses, with its HTTP status."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        if status is not None:
+            self.status = status
+
+
+class BadRequestBody(ApiError):
+    """The body is not the JSON object the route expects."""
+
+
+class UnsupportedBody(ApiError):
+    status = 415
+
+
+class GameOver(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} is over: start a new game or replay this one")
+
+
+class NotReplayable(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} has no board yet (it is placed at the first click), so it cannot be replayed")
+
+
+class NotStarted(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} has no open cell yet: the first click is always safe")
+
+
+def error_response(message: str, status: int) -> tuple[Response, int]:
+    return jsonify({"error": message, "status": status}), status
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError):
+        return error_response(str(error), error.status)
+
+    @app.errorhandler(GameNotFound)
+    def not_found(error: GameNotFound):
+        return error_response(str(error), 404)
+
+    @app.errorhandler(SettingsError)
+    @app.errorhandler(GameError)
+    @app.errorhandler(UnknownLanguage)
+    def bad_value(error: ValueError):
+        return error_response(str(error), 400)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if not request.path.startswith(API_PREFIX):
+            return error
+        return error_response(error.description or error.name, error.code or 500)
+
+    @app.errorhandler(StoredGameError)
+    def broken_row(error: StoredGameError):
+        log.error("%s", error)
+        return error_response("this game's stored data is damaged and cannot be loaded", 500)

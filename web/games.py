@@ -1,0 +1,107 @@
+"""Game creation (the one place new games are made) and its limits.
+
+Presets come from the engine (``explainer.game.PRESETS``); custom boards are
+limited to ``MIN_SIDE``..``MAX_HEIGHT`` rows, ``MIN_SIDE``..``MAX_WIDTH``
+columns and 1..(cells - 9) mines, so the first click can always open an area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from explainer.game import PRESETS, Game
+
+__all__ = [
+    "GameSettings",
+    "SettingsError",
+    "MODES",
+    "MIN_SIDE",
+    "MAX_HEIGHT",
+    "MAX_WIDTH",
+    "FIRST_CLICK_AREA",
+    "settings_from_json",
+    "new_game",
+    "replay_game",
+    "max_mines",
+]
+
+#: game modes; later issues add more (no-guess, assist, forgiving)
+MODES = ("classic",)
+MIN_SIDE = 5
+MAX_HEIGHT = 30
+MAX_WIDTH = 50
+#: the first click and its neighbours are kept free of mines
+FIRST_CLICK_AREA = 9
+
+
+class SettingsError(ValueError):
+    """Game settings outside the documented limits; the message quotes them."""
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    height: int
+    width: int
+    mines: int
+    mode: str = "classic"
+    preset: str | None = None
+
+
+def max_mines(height: int, width: int) -> int:
+    return height * width - FIRST_CLICK_AREA
+
+
+def _whole(data: Mapping[str, Any], key: str) -> int:
+    if key not in data:
+        raise SettingsError(f"missing {key!r}: give a preset ({', '.join(PRESETS)}) or height, width and mines")
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SettingsError(f"{key} must be a whole number, got {value!r}")
+    return value
+
+
+def _check(height: int, width: int, mines: int) -> None:
+    if not MIN_SIDE <= height <= MAX_HEIGHT:
+        raise SettingsError(f"height must be {MIN_SIDE} to {MAX_HEIGHT} rows, got {height}")
+    if not MIN_SIDE <= width <= MAX_WIDTH:
+        raise SettingsError(f"width must be {MIN_SIDE} to {MAX_WIDTH} columns, got {width}")
+    if not 1 <= mines <= max_mines(height, width):
+        raise SettingsError(
+            f"mines must be 1 to {max_mines(height, width)} on a {width} x {height} board, got {mines}"
+        )
+
+
+def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
+    """``{"preset": "expert"}`` or ``{"height": 9, "width": 12, "mines": 20}``, with an optional ``mode``."""
+    mode = data.get("mode", "classic")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise SettingsError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+    preset = data.get("preset")
+    if preset is not None and preset != "custom":
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise SettingsError(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)} or custom")
+        height, width, mines = PRESETS[preset]
+        return GameSettings(height, width, mines, mode, preset)
+    height, width, mines = _whole(data, "height"), _whole(data, "width"), _whole(data, "mines")
+    _check(height, width, mines)
+    return GameSettings(height, width, mines, mode)
+
+
+def new_game(settings: GameSettings, seed: int | None = None) -> Game:
+    """A fresh game; its layout is placed at the first click (always safe, opening an area)."""
+    if settings.mode not in MODES:
+        raise SettingsError(f"unknown mode {settings.mode!r}")
+    game = Game.new(settings.height, settings.width, settings.mines, seed)
+    return game
+
+
+def replay_game(game: Game) -> Game | None:
+    """The same board again, opened at the same first click; None before the board is placed."""
+    if game.layout is None or game.first_click is None:
+        return None
+    again = Game.from_layout(game.height, game.width, game.layout, seed=game.seed)
+    again.extra = dict(game.extra)
+    again.open(*divmod(game.first_click, game.width))
+    return again

@@ -1,0 +1,132 @@
+"""The HTML page: the game, the hint panel, the language menu."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, render_template, request
+from flask_babel import gettext as _
+
+from explainer.game import PRESETS
+
+from . import db
+from .games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, FIRST_CLICK_AREA
+from .identity import current_game_id, session_id
+from .language import UnknownLanguage, parse_language, remember, requested_language
+
+bp = Blueprint("pages", __name__, template_folder="templates")
+
+
+def role_labels() -> list[tuple[str, str]]:
+    """The highlight roles in legend order, with their names."""
+    return [
+        # I18N: legend: the numbers a hint uses
+        ("clue", _("Numbers used")),
+        # I18N: legend: cells around both numbers of a two-number argument
+        ("common", _("Shared area")),
+        # I18N: legend: cells around the first number only
+        ("unique-a", _("Only around the first number")),
+        # I18N: legend: cells around the second number only
+        ("unique-b", _("Only around the second number")),
+        # I18N: legend: cells the hint proves safe
+        ("safe", _("Safe: open it")),
+        # I18N: legend: cells the hint proves to be mines
+        ("mine", _("Mine: flag it")),
+        # I18N: legend: a flag on a cell that is provably safe
+        ("wrong-flag", _("Wrong flag")),
+        # I18N: legend: mines proved earlier that the argument relies on
+        ("known-mine", _("Mine already known")),
+        # I18N: legend: the lowest-risk cells when nothing is certain
+        ("safest", _("Safest cell")),
+    ]
+
+
+def preset_labels() -> list[tuple[str, str, tuple[int, int, int]]]:
+    names = {
+        # I18N: game preset
+        "beginner": _("Beginner"),
+        # I18N: game preset
+        "intermediate": _("Intermediate"),
+        # I18N: game preset
+        "expert": _("Expert"),
+    }
+    return [(key, names.get(key, key), size) for key, size in PRESETS.items()]
+
+
+def client_texts() -> dict[str, str]:
+    """Sentences the script shows, in the page's language."""
+    return {
+        # I18N: status line before the first click
+        "ready": _("Click any cell to start: the first click is always safe."),
+        "playing": "",
+        # I18N: status line when the game is won
+        "won": _("You won! Every safe cell is open."),
+        # I18N: status line when a mine was opened
+        "lost": _("Boom! You opened a mine. The whole board is shown."),
+        # I18N: the wrong-flag warning in the hint panel; %(cell)s is a cell name like C5
+        "wrongFlag": _("The flag on %(cell)s is provably wrong."),
+        # I18N: button that shows why a flag is wrong
+        "why": _("Why?"),
+        # I18N: shown when the server could not be reached or refused a move
+        "error": _("Something went wrong: %(error)s"),
+        # I18N: the safest cell line under the probability overlay; %(percent)s like "12.5%"
+        "safest": _("Safest cells: %(percent)s chance of a mine."),
+        # I18N: the hint panel when the board changed since the hint
+        "stale": _("The board changed: press Hint again."),
+    }
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site (no scheme, host or '//')."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
+@bp.get("/")
+def index():
+    try:
+        asked = requested_language()
+    except UnknownLanguage:
+        asked = None
+    if asked is not None:
+        remember(asked)
+    game_id = current_game_id()
+    if game_id is not None:
+        try:
+            db.load_game(game_id, session_id())
+        except db.GameNotFound:
+            game_id = None
+    config: dict[str, Any] = {
+        "gameId": game_id,
+        "texts": client_texts(),
+        "limits": {"minSide": MIN_SIDE, "maxHeight": MAX_HEIGHT, "maxWidth": MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
+        "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
+    }
+    return render_template(
+        "pages/game.html",
+        config=config,
+        roles=role_labels(),
+        presets=preset_labels(),
+        min_side=MIN_SIDE,
+        max_height=MAX_HEIGHT,
+        max_width=MAX_WIDTH,
+        free_cells=FIRST_CLICK_AREA,
+    )
+
+
+@bp.post("/language")
+def choose_language():
+    value = request.form.get("lang", "")
+    try:
+        remember(parse_language(value))
+    except UnknownLanguage:
+        pass  # an unknown choice keeps the current language
+    return redirect(_safe_next(request.form.get("next")), code=303)
+
+
+
