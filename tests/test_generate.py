@@ -1,0 +1,222 @@
+"""No-guess generation: every board is solved from its first click by the
+engine's own reasoning on the player view, within its depth limit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from explainer.board import neighbour_masks
+from explainer.deduction import Rule
+from explainer.depth_solver import PlayerSimulation, tiers_up_to
+from explainer.generate import GeneratedBoard, GenerationError, first_area, generate, max_mines
+from explainer.verify import replay
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DEPTHS = ["simple", "pair", "enumeration"]
+
+
+@st.composite
+def requests(draw, max_side: int = 12):
+    height = draw(st.integers(4, max_side))
+    width = draw(st.integers(4, max_side))
+    first = (draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1)))
+    most = max_mines(height, width, first[0] * width + first[1])
+    mines = draw(st.integers(1, most))
+    depth = draw(st.sampled_from(DEPTHS))
+    seed = draw(st.integers(0, 2**32))
+    return height, width, mines, first, depth, seed
+
+
+def check_board(board: GeneratedBoard, height: int, width: int, mines: int, first: tuple[int, int]) -> None:
+    """The layout keeps the count and the first click's area, and the engine
+    solves it from the first click, through Game.view(), within the limit."""
+    assert board.layout.bit_count() == mines
+    assert board.layout < 1 << height * width
+    index = first[0] * width + first[1]
+    assert board.layout & first_area(height, width, index) == 0  # the first click is a zero
+    result = replay(height, width, board.layout, first, board.max_rule)
+    assert result.won, (board.text(), result.stuck)
+    assert not result.lost
+    allowed = set(tiers_up_to(board.max_rule))
+    assert set(result.rules) <= allowed
+    if board.require_rule is not None:
+        assert board.require_rule in result.rules
+    # the generator's account agrees with the replay on the deepest rule needed (which
+    # cheaper rules show up depends on how much each round takes at once)
+    assert deepest(board.rules) == deepest(result.rules)
+
+
+def deepest(rules: tuple[Rule, ...]) -> Rule | None:
+    """The deepest of pair and enumeration used, None when the cheap rules were enough."""
+    deep = [rule for rule in rules if rule in (Rule.PAIR, Rule.ENUMERATION)]
+    return deep[-1] if deep else None
+
+
+@SETTINGS
+@given(requests())
+def test_every_generated_board_is_solved_without_a_guess_within_its_depth(request) -> None:
+    height, width, mines, first, depth, seed = request
+    board = generate(height, width, mines, first, seed=seed, max_rule=depth)
+    assert board.max_rule == Rule(depth)
+    check_board(board, height, width, mines, first)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(requests(max_side=10), st.sampled_from([("pair", "pair"), ("enumeration", "pair"), ("enumeration", "enumeration")]))
+def test_a_required_rule_is_needed_when_the_board_can_be_made(request, limits) -> None:
+    height, width, mines, first, _depth, seed = request
+    depth, required = limits
+    try:
+        board = generate(height, width, mines, first, seed=seed, max_rule=depth, require_rule=required)
+    except GenerationError as error:
+        # some sizes cannot need the rule (one mine, almost full boards); the error says so
+        assert f"needs {required} at least once" in str(error)
+        return
+    check_board(board, height, width, mines, first)
+    assert Rule(required) in board.rules
+
+
+@pytest.mark.parametrize(
+    ("height", "width", "mines", "depth", "required"),
+    [
+        (9, 9, 10, "pair", "pair"),
+        (16, 16, 40, "enumeration", "enumeration"),
+        (9, 9, 10, "simple", None),
+        (16, 30, 99, "pair", None),
+        (9, 9, 33, "enumeration", None),
+        (16, 30, 170, "enumeration", None),
+    ],
+)
+def test_standard_sizes_and_high_density(height: int, width: int, mines: int, depth: str, required) -> None:
+    first = (height // 2, width // 2)
+    for seed in range(3):
+        board = generate(height, width, mines, first, seed=seed, max_rule=depth, require_rule=required)
+        check_board(board, height, width, mines, first)
+
+
+def test_dense_boards_are_repaired_not_redrawn() -> None:
+    boards = [generate(9, 9, 33, (4, 4), seed=seed) for seed in range(5)]
+    assert all(board.repairs > 0 for board in boards)
+    for board in boards:
+        check_board(board, 9, 9, 33, (4, 4))
+
+
+def test_the_same_seed_gives_the_same_board() -> None:
+    first = generate(16, 30, 99, (3, 7), seed=42, max_rule="pair")
+    second = generate(16, 30, 99, (3, 7), seed=42, max_rule="pair")
+    other = generate(16, 30, 99, (3, 7), seed=43, max_rule="pair")
+    assert first == second and first.to_json() == second.to_json()
+    assert other.layout != first.layout
+    assert generate(9, 9, 10, (0, 0), rng=random.Random(7)) == generate(9, 9, 10, (0, 0), rng=random.Random(7))
+
+
+def test_json_and_text_forms() -> None:
+    board = generate(5, 6, 5, (2, 3), seed=3)
+    data = board.to_json()
+    assert data["width"] == 6 and data["height"] == 5 and data["mine_count"] == 5
+    assert data["first"] == [2, 3]
+    assert sorted(map(tuple, data["mines"])) == sorted((i // 6, i % 6) for i in range(30) if board.layout >> i & 1)
+    assert data["rules"] and set(data["rules"]) <= {"global", "simple", "pair", "enumeration"}
+    assert sum(data["cells_by_rule"].values()) > 0
+    lines = board.text().splitlines()
+    assert len(lines) == 5 and all(len(line) == 6 for line in lines)
+    assert lines[2][3] == "@"
+    assert "".join(lines).count("*") == 5
+    neighbours = neighbour_masks(5, 6)
+    for index, char in enumerate("".join(lines)):
+        if char not in "*@":
+            expected = (neighbours[index] & board.layout).bit_count()
+            assert char == (str(expected) if expected else ".")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((9, 9, 73, (4, 4)), "73 mines do not fit"),
+        ((9, 9, 10, (9, 0)), "outside the 9 x 9 board"),
+        ((9, 9, 0, (4, 4)), "mines must be between"),
+        ((1, 9, 3, (0, 0)), "a board must be"),
+    ],
+)
+def test_impossible_settings_raise_clear_errors(args, message: str) -> None:
+    with pytest.raises(GenerationError, match=message):
+        generate(*args)
+
+
+def test_bad_rules_are_quoted() -> None:
+    with pytest.raises(GenerationError, match="unknown depth limit 'deep'"):
+        generate(9, 9, 10, (4, 4), max_rule="deep")
+    with pytest.raises(GenerationError, match="unknown required rule 'simple'"):
+        generate(9, 9, 10, (4, 4), require_rule="simple")
+    with pytest.raises(GenerationError, match="limited to simple cannot require pair"):
+        generate(9, 9, 10, (4, 4), max_rule="simple", require_rule="pair")
+
+
+def test_a_board_with_no_no_guess_layout_gives_up_with_a_reason() -> None:
+    # 2 x 3, first click in a corner: the last column holds one mine in two cells, a 50/50 always
+    with pytest.raises(GenerationError, match="could not make a no-guess 3 x 2 board with 1 mines"):
+        generate(2, 3, 1, (0, 0), seed=1)
+
+
+def test_the_most_mines_that_fit_gives_a_board_won_by_the_first_click() -> None:
+    board = generate(9, 9, 72, (4, 4), seed=0)
+    assert board.layout == ((1 << 81) - 1) & ~first_area(9, 9, 40)
+    check_board(board, 9, 9, 72, (4, 4))
+
+
+# -- the incremental solver --------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(4, 10),
+    st.integers(4, 10),
+    st.integers(0, 2**32),
+    st.sampled_from(DEPTHS),
+    st.lists(st.integers(0, 2**32), min_size=1, max_size=6),
+)
+def test_resuming_after_a_layout_change_matches_solving_from_scratch(height, width, seed, depth, changes) -> None:
+    rng = random.Random(seed)
+    size = height * width
+    first = rng.randrange(size)
+    free = [i for i in range(size) if not first_area(height, width, first) >> i & 1]
+    assume(len(free) >= 2)
+    mines = rng.randint(1, len(free) - 1)
+
+    layout = 0
+    for index in rng.sample(free, mines):
+        layout |= 1 << index
+    tiers = tiers_up_to(Rule(depth))
+    incremental = PlayerSimulation(height, width, layout, mines, first)
+    incremental.run(lambda history: tiers)
+    for change in changes:
+        # a repair-sized change: one mine moves to a free cell
+        pick = random.Random(change)
+        mine = pick.choice([i for i in free if layout >> i & 1])
+        safe = pick.choice([i for i in free if not layout >> i & 1])
+        layout ^= 1 << mine | 1 << safe
+        incremental.change_layout(layout)
+        won = incremental.run(lambda history: tiers)
+        fresh = PlayerSimulation(height, width, layout, mines, first)
+        assert fresh.run(lambda history: tiers) == won
+        assert (incremental.revealed, incremental.known_mines) == (fresh.revealed, fresh.known_mines)
+        assert incremental.history == fresh.history  # the same rounds, not only the same end
+        assert won == replay(height, width, layout, divmod(first, width), Rule(depth)).won
+
+
+
+def test_a_late_change_keeps_the_rounds_before_it() -> None:
+    board = generate(16, 30, 99, (8, 15), seed=5)
+    sim = PlayerSimulation(16, 30, board.layout, 99, 8 * 30 + 15)
+    assert sim.run(lambda history: tiers_up_to(Rule.ENUMERATION))
+    rounds = list(sim.history)
+    # swap a cell opened in the last round with a mine proved in one of the last rounds
+    opened = (rounds[-1].safe & -rounds[-1].safe).bit_length() - 1
+    mine = next((r.mines & -r.mines).bit_length() - 1 for r in reversed(rounds) if r.mines)
+    sim.change_layout(board.layout ^ (1 << opened) ^ (1 << mine))
+    assert 1 < len(sim.history) < len(rounds)
+    assert sim.history == rounds[: len(sim.history)]
