@@ -13,7 +13,6 @@ Boards are limited to ``MAX_SIDE`` x ``MAX_SIDE`` cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -64,6 +63,7 @@ class Board:
     mines: int | None = None
     _covered: int = field(init=False, repr=False, compare=False)
     _flagged: int = field(init=False, repr=False, compare=False)
+    _numbers: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (1 <= self.height <= MAX_SIDE and 1 <= self.width <= MAX_SIDE):
@@ -96,6 +96,7 @@ class Board:
                 )
         object.__setattr__(self, "_covered", covered)
         object.__setattr__(self, "_flagged", flagged)
+        object.__setattr__(self, "_numbers", tuple((i, n) for i, n in enumerate(self.cells) if n >= 0))
 
     # -- parsing and formatting ----------------------------------------
     @classmethod
@@ -185,11 +186,9 @@ class Board:
     def cellset(self, mask: int) -> CellSet:
         return CellSet(mask, self.width)
 
-    def numbers(self) -> Iterator[tuple[int, int]]:
+    def numbers(self) -> tuple[tuple[int, int], ...]:
         """(index, number) for every revealed cell."""
-        for index, state in enumerate(self.cells):
-            if state >= 0:
-                yield index, state
+        return self._numbers
 
     def with_cells(self, changes: dict[int, int]) -> Board:
         cells = list(self.cells)

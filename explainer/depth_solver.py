@@ -179,10 +179,11 @@ class PlayerSimulation:
         return tuple(rule for rule in RULE_ORDER if self.uses.get(rule))
 
     def cells_by_rule(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
+        """How many cells each rule decided, cheapest rule first."""
+        counts = {str(rule): 0 for rule in self.rules_used()}
         for r in self.history:
             if r.rule is not None:
-                counts[str(r.rule)] = counts.get(str(r.rule), 0) + (r.safe | r.mines).bit_count()
+                counts[str(r.rule)] += (r.safe | r.mines).bit_count()
         return counts
 
     # -- rounds -------------------------------------------------------------------------

@@ -46,6 +46,35 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
+def _divide(product: list[int], factor: list[int]) -> list[int]:
+    """Exact polynomial division ``product / factor`` (``factor`` divides ``product``)."""
+    shift = next(i for i, value in enumerate(factor) if value)
+    lead = factor[shift]
+    tail = factor[shift:]
+    quotient: list[int] = []
+    length = len(product) - len(factor) + 1
+    for i in range(length):
+        value = product[i + shift]
+        for j in range(1, min(i, len(tail) - 1) + 1):
+            value -= tail[j] * quotient[i - j]
+        quotient.append(value // lead)
+    return quotient
+
+
+def _binomials(r: int, mines_left: int, length: int) -> list[int]:
+    """``[C(r, mines_left - t) for t in range(length)]``, by the multiplicative recurrence."""
+    out = [0] * length
+    low = max(0, mines_left - length + 1)
+    high = min(mines_left, r)
+    if low > high:
+        return out
+    value = comb(r, low)
+    for j in range(low, high + 1):
+        out[mines_left - j] = value
+        value = value * (r - j) // (j + 1)
+    return out
+
+
 @dataclass
 class _Component:
     mask: int
@@ -298,38 +327,29 @@ def analyze(constraints: Sequence[tuple[int, int]], unknown: int, mines_left: in
         if outside:
             groups.append((outside, r, r * (total // 2)))
     else:
-        # prefix/suffix convolutions give "all components but this one"
-        prefix = [[1]]
+        everything = [1]
         for comp in comps:
-            prefix.append(_convolve(prefix[-1], comp.poly))
-        suffix = [[1]]
-        for comp in reversed(comps):
-            suffix.append(_convolve(suffix[-1], comp.poly))
-        suffix.reverse()
-        everything = prefix[-1]
-        binom = [comb(r, mines_left - t) if 0 <= mines_left - t <= r else 0 for t in range(len(everything))]
+            everything = _convolve(everything, comp.poly)
+        # binom[t] = C(r, mines_left - t): ways to place the rest away from the frontier
+        binom = _binomials(r, mines_left, len(everything))
         total = sum(q * b for q, b in zip(everything, binom))
         if total == 0:
             return Analysis(False, 0, unknown, [])
-        for i, comp in enumerate(comps):
-            others = _convolve(prefix[i], suffix[i + 1])
-            external = []
-            for t in range(len(comp.poly)):
-                external.append(
-                    sum(
-                        q * comb(r, mines_left - t - u)
-                        for u, q in enumerate(others)
-                        if q and 0 <= mines_left - t - u <= r
-                    )
-                )
+        external_by_poly: dict[tuple[int, ...], list[int]] = {}
+        for comp in comps:
+            key = tuple(comp.poly)
+            external = external_by_poly.get(key)
+            if external is None:
+                others = _divide(everything, comp.poly)
+                external = [
+                    sum(q * binom[t + u] for u, q in enumerate(others) if q and t + u < len(binom))
+                    for t in range(len(comp.poly))
+                ]
+                external_by_poly[key] = external
             _backward(comp, external)
         if outside:
-            weight = sum(
-                q * comb(r - 1, mines_left - t - 1)
-                for t, q in enumerate(everything)
-                if q and 0 <= mines_left - t - 1 <= r - 1
-            )
-            groups.append((outside, r, r * weight))
+            weight = sum(q * b * (mines_left - t) for t, (q, b) in enumerate(zip(everything, binom)))
+            groups.append((outside, r, weight))
     for comp in comps:
         for mask, weight in zip(comp.group_masks, comp.group_weights):
             groups.append((mask, mask.bit_count(), weight))

@@ -40,7 +40,12 @@ class Hint:
         if self.kind == "deduction":
             assert self.deduction is not None
             return renderer.deduction(self.deduction)
-        return renderer.no_step(self.probability or 0.0, self.safest or CellSet(0, self.solution.board.width))
+        board = self.solution.board
+        safest = self.safest or CellSet(0, board.width)
+        around_numbers = 0
+        for index, _number in board.numbers():
+            around_numbers |= board.neighbours[index]
+        return renderer.no_step(self.probability or 0.0, safest, bool(safest.mask & around_numbers))
 
     def to_json(self, language: str = DEFAULT_LANGUAGE, levels: bool = True) -> dict[str, Any]:
         renderer = Renderer(language)

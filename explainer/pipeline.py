@@ -16,6 +16,7 @@ from .cells import Cell, CellSet, iter_bits
 from .constraints import Constraint, Knowledge, build_constraints
 from .deduction import Deduction
 from .enumeration import Analysis, analyze
+from .propagate import propagate
 from .rules import TIERS
 from .state import SolveState
 
@@ -65,8 +66,33 @@ class Solution:
 
 
 def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
+    """Exact analysis of the view.  Cells that one-number steps decide are
+    certain, so the count conditions on them and enumerates only the rest."""
     constraints = build_constraints(board)
-    return analyze([(c.cells, c.count) for c in constraints], board.covered_mask, board.mines), constraints
+    pairs = [(c.cells, c.count) for c in constraints]
+    forced = propagate(pairs)
+    if forced is None:
+        return Analysis(False, 0, board.covered_mask, []), constraints
+    mines, safe = forced
+    decided = mines | safe
+    unknown = board.covered_mask & ~decided
+    reduced = [(cells & ~decided, count - (cells & mines).bit_count()) for cells, count in pairs if cells & unknown]
+    mines_left = None if board.mines is None else board.mines - mines.bit_count()
+    if mines_left is not None and mines_left < 0:
+        return Analysis(False, 0, board.covered_mask, []), constraints
+    analysis = analyze(reduced, unknown, mines_left)
+    if not analysis.consistent:
+        return analysis, constraints
+    total = analysis.total
+    groups = list(analysis.groups)
+    if safe:
+        groups.append((safe, safe.bit_count(), 0))
+    if mines:
+        groups.append((mines, mines.bit_count(), mines.bit_count() * total))
+    return (
+        Analysis(True, total, board.covered_mask, groups, analysis.safe | safe, analysis.mines | mines),
+        constraints,
+    )
 
 
 def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 80) -> tuple[tuple[Cell, ...], bool]:

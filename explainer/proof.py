@@ -7,6 +7,10 @@ get stuck, the proof splits on one cell ("either D8 is a mine or it is
 safe") and shows that both cases fail.  The mine count, when the step needs
 it, takes part as one more constraint over every unknown cell.
 
+When forward steps alone reach the cell (typically the mine count against
+numbers whose cells do not overlap: "only 2 mines are left and the 2 at A4
+needs both, so every other cell is safe"), the proof is that direct chain.
+
 A proof is a flat tuple of ``ProofStep`` data; ``check_proof`` replays it and
 verifies every step against the numbers it names, by brute force.
 """
@@ -38,6 +42,18 @@ class ProofConstraint:
     cells: int
     count: int
     source: int
+
+
+def _split_outcome(rest_mines: int, rest_cells: int) -> str | None:
+    if rest_mines < 0:
+        return "too_many"
+    if rest_mines > rest_cells:
+        return "too_few"
+    if rest_cells and rest_mines == 0:
+        return "safe"
+    if rest_cells and rest_mines == rest_cells:
+        return "mines"
+    return None
 
 
 @dataclass
@@ -116,6 +132,54 @@ class _Builder:
                 )
         return self.pair_step(branch)
 
+    def count_split(self, branch: _Branch) -> ProofStep | None:
+        """The mine count against numbers whose covered cells do not overlap:
+        together they hold exactly the mines they still need, so the other
+        covered cells hold the rest (all safe, all mines, or impossible)."""
+        count = next((c for c in self.constraints if c.source < 0), None)
+        if count is None:
+            return None
+        left, everything = _status(count, branch)
+        statuses = [(c, *_status(c, branch)) for c in self.constraints if c.source >= 0]
+        statuses = [(c, need, free) for c, need, free in statuses if free]
+        orders = (
+            sorted(statuses, key=lambda item: (-item[2].bit_count(), item[0].source)),
+            sorted(statuses, key=lambda item: (-item[1], item[0].source)),
+        )
+        for order in orders:
+            chosen, union, held = [], 0, 0
+            for constraint, need, free in order:
+                if free & union:
+                    continue
+                chosen.append(constraint)
+                union |= free
+                held += need
+            rest = everything & ~union
+            outcome = _split_outcome(left - held, rest.bit_count())
+            if outcome is None:
+                continue
+            chosen.sort(key=lambda c: c.source)
+            step = ProofStep(
+                "proof.count.split",
+                {
+                    "numbers": tuple(self.board.cell(c.source) for c in chosen),
+                    "held": held,
+                    "left": left,
+                    "cells": self.cells(rest),
+                    "count": rest.bit_count(),
+                    "outcome": outcome,
+                },
+                tuple(self.board.cell(c.source) for c in chosen),
+                safe=self.cells(rest) if outcome == "safe" else None,
+                mines=self.cells(rest) if outcome == "mines" else None,
+            )
+            if outcome == "safe":
+                branch.safe |= rest
+            elif outcome == "mines":
+                branch.mines |= rest
+            return step
+        return None
+
     def pair_step(self, branch: _Branch) -> ProofStep | None:
         """Two numbers together (common and unique areas) force some cells."""
         from .constraints import Constraint
@@ -151,6 +215,18 @@ class _Builder:
                 )
         return None
 
+    def direct(self, target: int, limit: int = 12) -> tuple[ProofStep, ...] | None:
+        """Forward steps from what is known that reach ``target``, if short."""
+        branch = _Branch(0, 0)
+        steps: list[ProofStep] = []
+        bit = 1 << target
+        while len(steps) < limit and not (branch.mines | branch.safe) & bit:
+            step = self.forced_step(branch) or self.count_split(branch)
+            if step is None or step.params.get("outcome") in ("too_many", "too_few"):
+                return None
+            steps.append(step)
+        return tuple(steps) if (branch.mines | branch.safe) & bit else None
+
     def refute(self, branch: _Branch, depth: int) -> list[ProofStep] | None:
         """Steps that lead from ``branch`` to a contradiction, or None."""
         steps: list[ProofStep] = []
@@ -159,10 +235,12 @@ class _Builder:
             if stop is not None:
                 steps.append(stop)
                 return steps
-            step = self.forced_step(branch)
+            step = self.forced_step(branch) or self.count_split(branch)
             if step is None:
                 break
             steps.append(step)
+            if step.params.get("outcome") in ("too_many", "too_few"):
+                return steps
         if depth == 0:
             return None
         for cell in self._split_candidates(branch):
@@ -211,6 +289,9 @@ def build_proof(
     if one-number steps with at most ``max_depth`` nested splits do not reach one."""
     builder = _Builder(board, constraints, mines_left)
     bit = 1 << target
+    direct = builder.direct(target)
+    if direct is not None:
+        return direct
     branch = _Branch(0 if target_is_mine else bit, bit if target_is_mine else 0)
     assume = ProofStep(
         "proof.suppose_safe" if target_is_mine else "proof.suppose_mine",
@@ -257,12 +338,14 @@ def check_proof(
     board: Board,
     constraints: Sequence[ProofConstraint],
     steps: Sequence[ProofStep],
-) -> None:
+) -> tuple[int, int]:
     """Replay ``steps``; raise ``ProofError`` at the first that does not follow
     from the numbers (or mine count) it names and the assumptions in force.
 
     The mine-count constraint (``source == -1``) is checked by counting, not
-    by brute force, since it spans every unknown cell.
+    by brute force, since it spans every unknown cell.  Returns the (mines,
+    safe) masks the proof establishes: the target of a proof by
+    contradiction, or everything a direct proof decides.
     """
     by_clue = {board.cell(c.source): c for c in constraints if c.source >= 0}
     count = next((c for c in constraints if c.source < 0), None)
@@ -324,6 +407,28 @@ def check_proof(
             if depth in last_case and last_case[depth][1] == 0:
                 last_case[depth] = (last_case[depth][0], 1)
                 closed = False  # the 'mine' case is refuted; the 'safe' case must follow
+        elif kind == "proof.count.split":
+            if count is None:
+                raise ProofError("a counting step without the mine count")
+            cited = named(step)
+            union = held = 0
+            for constraint in cited:
+                free = constraint.cells & ~(mines | safe)
+                if free & union:
+                    raise ProofError(f"the numbers at {step.clues} overlap")
+                union |= free
+                held += constraint.count - (constraint.cells & mines).bit_count()
+            left = count.count - (count.cells & mines).bit_count()
+            rest = count.cells & ~(mines | safe) & ~union
+            outcome = _split_outcome(left - held, rest.bit_count())
+            if outcome != step.params["outcome"] or (outcome in ("safe", "mines") and step.params["cells"].mask != rest):
+                raise ProofError(f"the counting step at {step.clues} does not follow")
+            if outcome == "safe":
+                safe |= rest
+            elif outcome == "mines":
+                mines |= rest
+            else:
+                closed = True
         elif kind == "proof.pair":
             cited = named(step)
             for cells, as_mine in ((step.safe, False), (step.mines, True)):
@@ -359,3 +464,9 @@ def check_proof(
                 raise ProofError("the conclusion is not the opposite of what was supposed")
         else:
             raise ProofError(f"unknown proof step {kind}")
+    if supposed is None:
+        return mines, safe  # a direct proof: what the steps decided
+    if not steps[-1].message.startswith("proof.therefore"):
+        raise ProofError("a proof by contradiction must end with its conclusion")
+    cell = board.index(*supposed[0])
+    return (1 << cell, 0) if supposed[1] == "proof.suppose_safe" else (0, 1 << cell)

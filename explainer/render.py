@@ -365,7 +365,7 @@ class Renderer:
             if n
             else ""
         ]
-        if d.uses_mine_count:
+        if d.uses_mine_count and not any(step.message == "proof.count.split" for step in d.proof):
             left = d.params["mines_left"]
             sentences.append(
                 # I18N: the number of mines not yet found on the whole board
@@ -376,6 +376,11 @@ class Renderer:
         if d.proof:
             sentences += self.proof(d.proof)
             decided = d.cells - CellSet.from_cells([d.params["target"]], d.cells.width)
+            if not d.proof[0].message.startswith("proof.suppose"):  # a direct proof names what it decides
+                for step in d.proof:
+                    for cells in (step.safe, step.mines):
+                        if cells is not None:
+                            decided = decided - cells
             if decided:
                 sentences.append(
                     # I18N: the same numbers decide further cells in the same way
@@ -457,6 +462,8 @@ class Renderer:
                 p["count"],
                 cells=p["cells"],
             )
+        if kind == "proof.count.split":
+            return self._count_split(p)
         if kind == "proof.pair":
             parts = []
             if p["safe"]:
@@ -521,16 +528,69 @@ class Renderer:
             return self._("That is impossible, so %(cell)s is a mine.", cell=p["cell"])
         raise ValueError(f"unknown proof step {kind!r}")
 
+    def _count_split(self, p: dict) -> str:
+        numbers, held, outcome = p["numbers"], p["held"], p["outcome"]
+        sentences = [
+            # I18N: mines not yet found on the whole board (during an endgame counting argument)
+            self.ngettext("%(count)s mine is left on the board.", "%(count)s mines are left on the board.", p["left"])
+        ]
+        if len(numbers) == 1:
+            sentences.append(
+                self.ngettext(
+                    "The number at %(clues)s needs exactly %(count)s more mine among its covered cells.",
+                    "The number at %(clues)s needs exactly %(count)s more mines among its covered cells.",
+                    held,
+                    clues=self.cells(numbers),
+                )
+            )
+        elif numbers:
+            sentences.append(
+                # I18N: several numbers whose covered cells do not overlap, so their needs add up
+                self.ngettext(
+                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mine.",
+                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mines.",
+                    held,
+                    clues=self.cells(numbers),
+                )
+            )
+        if outcome == "safe":
+            sentences.append(
+                self.ngettext(
+                    "That uses up every mine that is left, so %(cells)s is safe.",
+                    "That uses up every mine that is left, so the other %(count)s covered cells are safe: %(cells)s.",
+                    p["count"],
+                    cells=p["cells"],
+                )
+            )
+        elif outcome == "mines":
+            sentences.append(
+                self.ngettext(
+                    "The rest of the mines must be in the only other covered cell, %(cells)s.",
+                    "The rest of the mines fill the other %(count)s covered cells: %(cells)s are mines.",
+                    p["count"],
+                    cells=p["cells"],
+                )
+            )
+        elif outcome == "too_many":
+            sentences.append(self._("But then they would need more mines than are left."))
+        else:
+            sentences.append(self._("But then the other covered cells could not hold the mines that are left."))
+        return self.join(sentences)
+
     # -- other situations ----------------------------------------------------------
     def wrong_flag(self, cell: Cell, deduction: Deduction | None) -> str:
         # I18N: a flag the player placed on a cell that is provably safe
         first = self._("The flag on %(cell)s can't be right: that cell is safe.", cell=cell)
         return self.join([first, self.deduction(deduction) if deduction else ""])
 
-    def no_step(self, probability: float, safest: CellSet) -> str:
+    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
+        """Nothing is certain: say why, name the safest cells and why they are the pick."""
         if not safest:
             return self._("There is nothing left to open.")
-        first = self._("No cell is certain right now: every step from here is a guess.")
+        # I18N: no logical step exists; the reason
+        first = self._(
+            "No cell is certain right now: every covered cell is a mine in some placement that fits the numbers, and safe in another."
+        )
         n = len(safest)
         second = self.ngettext(
             "The safest cell is %(cells)s, with a %(probability)s chance of a mine.",
@@ -539,7 +599,13 @@ class Renderer:
             cells=safest,
             probability=self.percent(probability),
         )
-        return self.join([first, second])
+        if touches_numbers:
+            # I18N: why the suggested guess is a good one (it is next to revealed numbers)
+            third = self._("It is the lowest risk on the board, and it touches the numbers, so opening it tells you more about them.")
+        else:
+            # I18N: why the suggested guess is a good one (it is away from revealed numbers)
+            third = self._("It is the lowest risk on the board; away from the numbers, it may open a new area.")
+        return self.join([first, second, third])
 
     def inconsistent(self, clues: tuple[Cell, ...], uses_mine_count: bool) -> str:
         if not clues:

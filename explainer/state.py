@@ -1,13 +1,27 @@
 """The working state of a solve: what has been proved so far, and every number's
-constraint reduced by it.  Rules read it; only the pipeline changes it."""
+constraint reduced by it.  Rules read it; only the pipeline changes it.
+
+It also keeps two small indexes so that each rule finds its next step
+without rescanning the board: the numbers that one-number reasoning decides
+now, and the pairs of nearby numbers that decide something together.  Both
+are heaps in reading order with lazy deletion: an entry is checked again when
+it is taken, and every number an ``apply`` touches is looked at afresh.
+"""
 
 from __future__ import annotations
 
+import heapq
+
 from .board import Board
-from .cells import CellSet
+from .cells import CellSet, iter_bits
 from .constraints import Constraint, Knowledge, build_constraints
 
-__all__ = ["SolveState"]
+__all__ = ["SolveState", "decides_alone"]
+
+
+def decides_alone(constraint: Constraint) -> bool:
+    """Does this number alone decide its unknown cells (all safe or all mines)?"""
+    return bool(constraint.cells) and constraint.count in (0, constraint.cells.bit_count())
 
 
 class SolveState:
@@ -17,9 +31,11 @@ class SolveState:
         #: certain cells not proved yet: every productive rule concludes some of these
         self.targets = targets
         self.constraints: dict[int, Constraint] = {c.source: c for c in build_constraints(board, knowledge)}
-        self._revealed = 0
-        for index, _number in board.numbers():
-            self._revealed |= 1 << index
+        self._revealed = ~board.covered_mask & ((1 << board.size) - 1)
+        self._alone = [source for source, c in self.constraints.items() if decides_alone(c)]
+        heapq.heapify(self._alone)
+        self._pairs: list[tuple[int, int]] | None = None  # built on first use
+        self._nearby: dict[int, list[int]] = {}
 
     @property
     def unknown(self) -> int:
@@ -42,6 +58,63 @@ class SolveState:
         around = self.board.neighbours[source] & self.board.covered_mask
         return around & self.knowledge.mines, around & self.knowledge.safe
 
+    # -- indexes ----------------------------------------------------------------
+    def next_alone(self) -> Constraint | None:
+        """The first number (reading order) that decides its cells on its own."""
+        heap = self._alone
+        while heap:
+            constraint = self.constraints.get(heap[0])
+            if constraint is not None and decides_alone(constraint):
+                return constraint
+            heapq.heappop(heap)
+        return None
+
+    def nearby(self, source: int) -> list[int]:
+        """Numbers after ``source`` (reading order) close enough to share a covered cell."""
+        found = self._nearby.get(source)
+        if found is None:
+            width, height = self.board.width, self.board.height
+            row, col = divmod(source, width)
+            found = []
+            for r in range(row, min(height, row + 3)):
+                for c in range(max(0, col - 2), min(width, col + 3)):
+                    index = r * width + c
+                    if index > source and self._revealed >> index & 1:
+                        found.append(index)
+            self._nearby[source] = found
+        return found
+
+    def _push_pairs_of(self, source: int) -> None:
+        assert self._pairs is not None
+        a = self.constraints.get(source)
+        if a is None:
+            return
+        width = self.board.width
+        row, col = divmod(source, width)
+        # partners before ``source`` in reading order, then after it
+        for r in range(max(0, row - 2), row + 1):
+            for c in range(max(0, col - 2), min(width, col + 3)):
+                other = r * width + c
+                if other < source and other in self.constraints and a.cells & self.constraints[other].cells:
+                    heapq.heappush(self._pairs, (other, source))
+        for other in self.nearby(source):
+            b = self.constraints.get(other)
+            if b is not None and a.cells & b.cells:
+                heapq.heappush(self._pairs, (source, other))
+
+    def pair_candidates(self) -> list[tuple[int, int]]:
+        """Heap of (a, b) sources of overlapping nearby numbers, a before b."""
+        if self._pairs is None:
+            self._pairs = []
+            for source, a in self.constraints.items():
+                for other in self.nearby(source):
+                    b = self.constraints.get(other)
+                    if b is not None and a.cells & b.cells:
+                        self._pairs.append((source, other))
+            heapq.heapify(self._pairs)
+        return self._pairs
+
+    # -- changes ----------------------------------------------------------------
     def apply(self, mines: int, safe: int) -> None:
         """Record newly proved cells and update the constraints they touch."""
         self.knowledge = self.knowledge.add(mines, safe)
@@ -49,20 +122,19 @@ class SolveState:
         self.targets &= ~changed
         neighbours = self.board.neighbours
         touched = 0
-        remaining = changed
-        while remaining:
-            low = remaining & -remaining
-            touched |= neighbours[low.bit_length() - 1] & self._revealed
-            remaining ^= low
-        while touched:
-            low = touched & -touched
-            source = low.bit_length() - 1
-            touched ^= low
+        for cell in iter_bits(changed):
+            touched |= neighbours[cell] & self._revealed
+        for source in iter_bits(touched):
             around = neighbours[source] & self.board.covered_mask
             known = around & self.knowledge.mines
             cells = around & ~self.knowledge.known
             count = self.board.cells[source] - known.bit_count()
             if cells or count:
-                self.constraints[source] = Constraint(cells, count, source, known)
+                constraint = Constraint(cells, count, source, known)
+                self.constraints[source] = constraint
+                if decides_alone(constraint):
+                    heapq.heappush(self._alone, source)
+                if self._pairs is not None:
+                    self._push_pairs_of(source)
             else:
                 self.constraints.pop(source, None)

@@ -103,12 +103,13 @@ def test_enumeration_citations_are_minimal(board: Board) -> None:
                 s, m = forced_by(state, cited, False)
                 assert not ((s | m) >> target & 1), "the mine count is not needed"
             if deduction.proof:
-                check_proof(
+                proved_mines, proved_safe = check_proof(
                     board,
                     [ProofConstraint(c.cells, c.count, c.source) for c in cited]
                     + ([ProofConstraint(state.unknown, state.mines_left, -1)] if deduction.uses_mine_count else []),
                     deduction.proof,
                 )
+                assert (proved_mines if target in deduction.mines.indices() else proved_safe) >> target & 1
         state.apply(deduction.mines.mask, deduction.safe.mask)
 
 

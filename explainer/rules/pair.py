@@ -10,6 +10,8 @@ one unique area is empty.
 
 from __future__ import annotations
 
+import heapq
+
 from ..constraints import Constraint
 from ..deduction import Areas, Deduction, Rule
 from ..state import SolveState
@@ -44,14 +46,15 @@ def pair_conclusion(a: Constraint, b: Constraint) -> tuple[int, int, int, int] |
 
 def _first_pair(state: SolveState) -> tuple[Constraint, Constraint, tuple[int, int, int, int]] | None:
     """The productive pair whose numbers come first in reading order."""
-    targets = state.targets
-    constraints = state.sorted_constraints()
-    for i, a in enumerate(constraints):
-        for b in constraints[i + 1 :]:
-            if a.cells & b.cells and (a.cells | b.cells) & targets:
-                found = pair_conclusion(a, b)
-                if found is not None:
-                    return a, b, found
+    heap = state.pair_candidates()
+    while heap:
+        a = state.constraints.get(heap[0][0])
+        b = state.constraints.get(heap[0][1])
+        if a is not None and b is not None:
+            found = pair_conclusion(a, b)
+            if found is not None:
+                return a, b, found
+        heapq.heappop(heap)
     return None
 
 

@@ -1,0 +1,57 @@
+"""Benchmark ``solve`` (exact analysis + every deduction, simplest first) on the
+fixed mid-game states in ``solve_states.jsonl``.
+
+    .venv/bin/python benchmarks/solve_bench.py [--repeat N] [--text]
+
+Prints states/second, mean, p50, p99 and max latency per category and overall.
+``--text`` also renders every deduction's English sentence (the CLI's output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from explainer import Board, solve
+from explainer.solution_json import solution_to_json
+
+STATES = Path(__file__).with_name("solve_states.jsonl")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per state; the best is kept (default 3)")
+    parser.add_argument("--text", action="store_true", help="include rendering the English text")
+    args = parser.parse_args()
+    rows = [json.loads(line) for line in STATES.read_text().splitlines()]
+    by_category: dict[str, list[float]] = {}
+    for row in rows:
+        board = Board.parse(row["board"])
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            solution = solve(board)
+            if args.text:
+                solution_to_json(solution)
+            best = min(best, time.perf_counter() - start)
+        by_category.setdefault(row["category"], []).append(best * 1000)
+    everything = [t for times in by_category.values() for t in times]
+    print(f"{'category':<13}{'states':>7}{'states/s':>10}{'mean ms':>9}{'p50 ms':>8}{'p99 ms':>8}{'max ms':>8}")
+    for name, times in [*by_category.items(), ("all", everything)]:
+        mean = statistics.fmean(times)
+        print(
+            f"{name:<13}{len(times):>7}{1000 / mean:>10.0f}{mean:>9.2f}{percentile(times, 0.5):>8.2f}"
+            f"{percentile(times, 0.99):>8.2f}{max(times):>8.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
