@@ -3,6 +3,8 @@ engine's own reasoning on the player view, within its depth limit."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -220,3 +222,74 @@ def test_a_late_change_keeps_the_rounds_before_it() -> None:
     sim.change_layout(board.layout ^ (1 << opened) ^ (1 << mine))
     assert 1 < len(sim.history) < len(rounds)
     assert sim.history == rounds[: len(sim.history)]
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+@pytest.fixture
+def run_cli(monkeypatch):
+    """``python -m explainer ...`` with the generate command registered (once)."""
+    from explainer import cli
+    from explainer.cli_generate import register
+
+    others = [entry for entry in cli._EXTRA_COMMANDS if entry is not register]
+    monkeypatch.setattr(cli, "_EXTRA_COMMANDS", [*others, register])
+
+    def run(args: list[str]) -> tuple[int, str]:
+        out = io.StringIO()
+        code = cli.main(args, stdin=io.StringIO(""), out=out)
+        return code, out.getvalue()
+
+    return run
+
+
+def test_cli_json_gives_mines_first_and_rules(run_cli) -> None:
+    args = ["generate", "--width", "9", "--height", "9", "--mines", "10", "--first", "2,3", "--seed", "11"]
+    code, out = run_cli([*args, "--json", "--max-rule", "pair", "--require-rule", "pair"])
+    assert code == 0
+    data = json.loads(out)
+    assert data["first"] == [2, 3] and data["seed"] == 11 and data["mine_count"] == 10
+    assert data["max_rule"] == "pair" and "pair" in data["rules"] and "enumeration" not in data["rules"]
+    layout = 0
+    for row, col in data["mines"]:
+        layout |= 1 << (row * 9 + col)
+    assert layout.bit_count() == 10
+    assert replay(9, 9, layout, (2, 3), Rule.PAIR).won
+    # the same seed prints the same board
+    assert run_cli([*args, "--json", "--max-rule", "pair", "--require-rule", "pair"])[1] == out
+
+
+def test_cli_text_shows_the_solved_board_and_rules(run_cli) -> None:
+    code, out = run_cli(["generate", "--preset", "beginner", "--first", "E5", "--seed", "3"])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("9 x 9, 10 mines, first click E5 (row 4, column 4)")
+    assert "seed 3" in lines[0]
+    grid = lines[1:10]
+    assert all(len(line) == 9 for line in grid) and "".join(grid).count("*") == 10
+    assert grid[4][4] == "@"
+    assert lines[10].startswith("rules used: ")
+    assert "simple" in lines[10]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--width", "9", "--height", "9", "--mines", "80"], "error: 80 mines do not fit"),
+        (["--width", "9", "--mines", "10"], "error: give --height"),
+        (["--width", "9", "--height", "9", "--mines", "10", "--first", "12,0"], "error: the first click [12, 0] is outside"),
+        (["--width", "1", "--height", "9", "--mines", "3"], "error: a board must be"),
+    ],
+)
+def test_cli_bad_input_is_an_error_line_and_status_2(run_cli, capsys, args, message: str) -> None:
+    code, out = run_cli(["generate", *args])
+    assert code == 2 and out == ""
+    assert capsys.readouterr().err.startswith(message)
+
+
+def test_cli_unparsable_first_click_is_rejected_by_the_parser(run_cli, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        run_cli(["generate", "--preset", "expert", "--first", "middle"])
+    assert exit_info.value.code == 2
+    assert "expected the first click as ROW,COL (0-based) or a cell name like E5, got 'middle'" in capsys.readouterr().err
