@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, redirect, render_template, request
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from explainer.game import PRESETS
@@ -13,7 +13,7 @@ from explainer.game import PRESETS
 from . import db
 from .games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, FIRST_CLICK_AREA
 from .identity import current_game_id, session_id
-from .language import UnknownLanguage, parse_language, remember, requested_language
+from .language import UnknownLanguage, parse_language, remember, requested_language, select_language
 
 bp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -101,8 +101,12 @@ def index():
             db.load_game(game_id, session_id())
         except db.GameNotFound:
             game_id = None
+    language = select_language()
     config: dict[str, Any] = {
         "gameId": game_id,
+        "apiRoot": url_for("api.create"),
+        "lang": language,
+        "langTag": language.replace("_", "-"),
         "texts": client_texts(),
         "limits": {"minSide": MIN_SIDE, "maxHeight": MAX_HEIGHT, "maxWidth": MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},

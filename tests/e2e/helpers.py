@@ -1,0 +1,64 @@
+"""Small helpers for the browser tests: finding cells and reading the game behind the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from explainer.cells import Cell
+
+
+def cell(page: Page, row: int, col: int) -> Locator:
+    return page.locator(f'.cell[data-row="{row}"][data-col="{col}"]')
+
+
+def board(page: Page) -> Locator:
+    return page.locator('[data-role="board"]')
+
+
+def game_id(page: Page) -> str:
+    value = board(page).get_attribute("data-game-id")
+    assert value, "the board has no game id"
+    return value
+
+
+def explanation(page: Page) -> Locator:
+    return page.locator('[data-role="explanation"]')
+
+
+def api_game(page: Page, **settings: Any) -> dict[str, Any]:
+    """Create a game through the API in the page's session (shares the browser's cookies)."""
+    response = page.request.post("/api/games", data=settings)
+    assert response.status == 201, response.text()
+    return response.json()["game"]
+
+
+def api_move(page: Page, game: str, action: str, target: Cell | tuple[int, int]) -> dict[str, Any]:
+    row, col = target
+    response = page.request.post(f"/api/games/{game}/{action}", data={"row": row, "col": col})
+    assert response.ok, response.text()
+    return response.json()
+
+
+def load(page: Page, cells: int, path: str = "/") -> None:
+    page.goto(path)
+    expect(page.locator(".cell")).to_have_count(cells)
+
+
+def highlighted(page: Page) -> dict[tuple[int, int], set[str]]:
+    """Every highlighted cell with its roles, read from the page."""
+    found = page.eval_on_selector_all(
+        ".cell[data-highlight]",
+        "cells => cells.map(c => [Number(c.dataset.row), Number(c.dataset.col), c.dataset.highlight])",
+    )
+    return {(row, col): set(roles.split()) for row, col, roles in found}
+
+
+def expected_roles(hint: dict[str, Any], keep: set[str] | None = None) -> dict[tuple[int, int], set[str]]:
+    marks = {}
+    for item in hint["highlights"]:
+        roles = {role for role in item["roles"] if keep is None or role in keep}
+        if roles:
+            marks[tuple(item["cell"])] = roles
+    return marks

@@ -1,0 +1,71 @@
+// The JSON API, as promises.  Every failure becomes an ApiFailure with the server's message.
+
+export class ApiFailure extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, url, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (error) {
+    throw new ApiFailure(String(error.message || error), 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiFailure((data && data.error) || response.statusText, response.status);
+  }
+  return data;
+}
+
+export class Api {
+  constructor(root, language) {
+    this.root = root; // e.g. "/api/games"
+    this.language = language;
+  }
+
+  game(id, suffix = "") {
+    return `${this.root}/${encodeURIComponent(id)}${suffix}`;
+  }
+
+  withLanguage(url) {
+    return `${url}?lang=${encodeURIComponent(this.language)}`;
+  }
+
+  create(settings) {
+    return call("POST", this.root, settings);
+  }
+
+  get(id) {
+    return call("GET", this.game(id));
+  }
+
+  move(id, action, row, col) {
+    return call("POST", this.withLanguage(this.game(id, `/${action}`)), { row, col });
+  }
+
+  replay(id) {
+    return call("POST", this.game(id, "/replay"), {});
+  }
+
+  hint(id) {
+    return call("GET", this.withLanguage(this.game(id, "/hint")));
+  }
+
+  probabilities(id) {
+    return call("GET", this.withLanguage(this.game(id, "/probabilities")));
+  }
+}

@@ -1,0 +1,155 @@
+// The board: one element per cell with stable data hooks
+// (data-row, data-col, data-state = covered | flagged | revealed | mine, data-highlight = roles).
+
+import { columnLetters } from "./cells.js";
+
+export class BoardView {
+  constructor(element) {
+    this.element = element;
+    this.height = 0;
+    this.width = 0;
+    this.cells = [];
+    this.cursor = { row: 0, col: 0 };
+  }
+
+  cell(row, col) {
+    if (row < 0 || col < 0 || row >= this.height || col >= this.width) return null;
+    return this.cells[row * this.width + col];
+  }
+
+  build(height, width) {
+    this.height = height;
+    this.width = width;
+    this.cells = [];
+    const parts = [];
+    const corner = document.createElement("span");
+    corner.className = "axis corner";
+    parts.push(corner);
+    for (let col = 0; col < width; col += 1) {
+      const label = document.createElement("span");
+      label.className = "axis";
+      label.textContent = columnLetters(col);
+      parts.push(label);
+    }
+    for (let row = 0; row < height; row += 1) {
+      const label = document.createElement("span");
+      label.className = "axis";
+      label.textContent = String(row + 1);
+      parts.push(label);
+      for (let col = 0; col < width; col += 1) {
+        const cell = document.createElement("button");
+        cell.type = "button";
+        cell.className = "cell";
+        cell.tabIndex = -1;
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.row = String(row);
+        cell.dataset.col = String(col);
+        cell.dataset.state = "covered";
+        this.cells.push(cell);
+        parts.push(cell);
+      }
+    }
+    this.element.style.setProperty("--columns", String(width));
+    this.element.replaceChildren(...parts);
+    this.cursor = { row: Math.floor(height / 2), col: Math.floor(width / 2) };
+    this.markCursor();
+  }
+
+  render(game) {
+    if (game.height !== this.height || game.width !== this.width) this.build(game.height, game.width);
+    const end = game.end || null;
+    const mines = new Set(end ? end.mines.map(([r, c]) => r * game.width + c) : []);
+    const wrong = new Set((end ? end.wrong_flags : game.wrong_flags).map(([r, c]) => r * game.width + c));
+    const exploded = end && end.exploded ? end.exploded[0] * game.width + end.exploded[1] : -1;
+    game.board.forEach((line, row) => {
+      for (let col = 0; col < line.length; col += 1) {
+        const index = row * game.width + col;
+        this.paint(this.cells[index], line[col], mines.has(index), wrong.has(index), index === exploded);
+      }
+    });
+    this.element.dataset.gameState = game.state;
+    this.element.dataset.gameId = game.id;
+  }
+
+  paint(cell, symbol, isMine, wrongFlag, exploded) {
+    let state = "covered";
+    let text = "";
+    if (symbol === "F") state = "flagged";
+    else if (symbol !== "?") {
+      state = "revealed";
+      text = symbol === "." || symbol === "0" ? "" : symbol;
+    }
+    const flaggedMine = isMine && state === "flagged";
+    if (isMine && state !== "revealed") state = "mine";
+    cell.dataset.state = state;
+    cell.textContent = text;
+    setFlag(cell, "number", state === "revealed" ? (text || "0") : null);
+    setFlag(cell, "wrongFlag", wrongFlag ? "true" : null);
+    setFlag(cell, "flaggedMine", flaggedMine ? "true" : null);
+    setFlag(cell, "exploded", exploded ? "true" : null);
+    delete cell.dataset.probability;
+    cell.style.removeProperty("--p");
+  }
+
+  setHighlights(highlights) {
+    for (const cell of this.cells) delete cell.dataset.highlight;
+    for (const { cell: [row, col], roles } of highlights) {
+      const element = this.cell(row, col);
+      if (element && roles.length) element.dataset.highlight = roles.join(" ");
+    }
+  }
+
+  setOverlay(overlay) {
+    this.element.classList.toggle("with-overlay", Boolean(overlay));
+    for (const cell of this.cells) {
+      const label = cell.querySelector(".prob");
+      if (label) label.remove();
+      delete cell.dataset.probability;
+      cell.style.removeProperty("--p");
+    }
+    if (!overlay) return;
+    overlay.probabilities.forEach((values, row) => {
+      values.forEach((p, col) => {
+        const cell = this.cell(row, col);
+        if (p === null || !cell || cell.dataset.state !== "covered") return;
+        cell.dataset.probability = String(p);
+        cell.style.setProperty("--p", String(p));
+        const label = document.createElement("span");
+        label.className = "prob";
+        label.textContent = overlay.percent[row][col];
+        cell.append(label);
+      });
+    });
+  }
+
+  // -- the keyboard cursor ------------------------------------------------------------
+  moveCursor(dRow, dCol) {
+    const row = Math.min(this.height - 1, Math.max(0, this.cursor.row + dRow));
+    const col = Math.min(this.width - 1, Math.max(0, this.cursor.col + dCol));
+    this.setCursor(row, col);
+  }
+
+  setCursor(row, col) {
+    this.cursor = { row, col };
+    this.markCursor();
+    const cell = this.cell(row, col);
+    if (cell && this.element.contains(document.activeElement)) cell.focus({ preventScroll: false });
+  }
+
+  markCursor() {
+    for (const cell of this.cells) {
+      cell.tabIndex = -1;
+      delete cell.dataset.cursor;
+    }
+    const cell = this.cell(this.cursor.row, this.cursor.col);
+    if (cell) {
+      cell.tabIndex = 0;
+      cell.dataset.cursor = "true";
+    }
+  }
+}
+
+function setFlag(element, key, value) {
+  if (value === null) delete element.dataset[key];
+  else element.dataset[key] = value;
+}

@@ -1,0 +1,255 @@
+// The game page: wires the board, the panel and the controls to the JSON API.
+
+import { Api } from "./api.js";
+import { BoardView } from "./board.js";
+import { cellName, format } from "./cells.js";
+import { bindBoard, bindHintKey } from "./input.js";
+import { LEVELS, Panel } from "./panel.js";
+import { Timer } from "./timer.js";
+
+const HINT_MEMORY = "minesweeper.hint"; // sessionStorage: the hint on screen survives a language switch
+
+class App {
+  constructor(config) {
+    this.config = config;
+    this.texts = config.texts;
+    this.api = new Api(config.apiRoot, config.lang);
+    this.board = new BoardView(document.querySelector('[data-role="board"]'));
+    this.panel = new Panel(document.querySelector(".panel"), this.texts);
+    this.timer = new Timer(document.querySelector('[data-role="timer"]'), config.langTag);
+    this.minesLeft = document.querySelector('[data-role="mines-left"]');
+    this.status = document.querySelector('[data-role="status"]');
+    this.form = document.querySelector('[data-role="new-game-form"]');
+    this.game = null;
+    this.hint = null; // { data, level, boardKey }
+    this.warning = null; // the wrong-flag explanation on offer
+    this.overlayOn = false;
+    this.busy = Promise.resolve();
+  }
+
+  // -- setup ---------------------------------------------------------------------------
+  start() {
+    bindBoard(this.board, {
+      onOpen: (row, col) => this.queue(() => this.open(row, col)),
+      onFlag: (row, col) => this.queue(() => this.flag(row, col)),
+    });
+    bindHintKey(() => this.queue(() => this.nextHint()));
+    this.on("hint", () => this.queue(() => this.nextHint()));
+    this.on("restart", () => this.queue(() => this.restart()));
+    this.on("replay", () => this.queue(() => this.replay()));
+    this.on("probabilities", () => this.queue(() => this.toggleOverlay()));
+    this.on("why", () => this.showWarningExplanation());
+    for (const button of document.querySelectorAll('[data-action="level"]')) {
+      button.addEventListener("click", () => this.showLevel(button.dataset.level));
+    }
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.queue(() => this.newGame(this.settings()));
+    });
+    const preset = this.form.elements.namedItem("preset");
+    const custom = this.form.querySelector('[data-role="custom"]');
+    preset.addEventListener("change", () => {
+      custom.hidden = preset.value !== "custom";
+    });
+    for (const select of document.querySelectorAll("select[data-autosubmit]")) {
+      select.addEventListener("change", () => select.form.submit());
+    }
+    this.queue(() => this.load());
+  }
+
+  on(action, handler) {
+    for (const element of document.querySelectorAll(`[data-action="${action}"]`)) {
+      element.addEventListener("click", handler);
+    }
+  }
+
+  // one request at a time, in order (a double click never races)
+  queue(task) {
+    this.busy = this.busy.then(task).catch((error) => this.fail(error));
+    return this.busy;
+  }
+
+  fail(error) {
+    this.panel.showMessage(format(this.texts.error, { error: error.message || String(error) }), "error");
+  }
+
+  settings() {
+    const data = new FormData(this.form);
+    const preset = data.get("preset");
+    if (preset !== "custom") return { preset };
+    return {
+      preset: "custom",
+      width: Number(data.get("width")),
+      height: Number(data.get("height")),
+      mines: Number(data.get("mines")),
+    };
+  }
+
+  async load() {
+    if (this.config.gameId) {
+      try {
+        const { game } = await this.api.get(this.config.gameId);
+        this.show(game);
+        await this.restoreHint();
+        return;
+      } catch (error) {
+        if (error.status !== 404) throw error;
+      }
+    }
+    await this.newGame({ preset: "beginner" });
+  }
+
+  // -- game state ----------------------------------------------------------------------
+  boardKey(game = this.game) {
+    return game ? `${game.id}:${game.board.join("/")}` : "";
+  }
+
+  show(game) {
+    const previous = this.game;
+    const changed = this.boardKey(game) !== this.boardKey();
+    this.game = game;
+    this.board.render(game);
+    this.minesLeft.textContent = new Intl.NumberFormat(this.config.langTag).format(game.mines_left);
+    this.status.textContent = this.texts[game.state] || "";
+    this.status.dataset.state = game.state;
+    this.timer.sync(game.elapsed, game.running);
+    document.querySelector('[data-action="replay"]').disabled = !game.replayable;
+    if (changed && previous) this.forgetHint();
+    if (game.wrong_flags.length === 0) {
+      this.warning = null;
+      this.panel.hideWarning();
+    }
+  }
+
+  forgetHint() {
+    if (this.hint) this.panel.clear();
+    this.hint = null;
+    this.board.setHighlights([]);
+    sessionStorage.removeItem(HINT_MEMORY);
+    if (this.overlayOn && this.game && this.game.state === "playing") {
+      this.queue(() => this.refreshOverlay());
+    } else {
+      this.setOverlay(null);
+    }
+  }
+
+  async newGame(settings) {
+    const { game } = await this.api.create(settings);
+    this.warning = null;
+    this.panel.hideWarning();
+    this.show(game);
+    this.panel.clear();
+  }
+
+  async restart() {
+    const { height, width, mines } = this.game;
+    await this.newGame({ height, width, mines });
+  }
+
+  async replay() {
+    if (!this.game || !this.game.replayable) return;
+    const { game } = await this.api.replay(this.game.id);
+    this.show(game);
+  }
+
+  // -- moves -----------------------------------------------------------------------------
+  async open(row, col) {
+    if (!this.game || this.game.state === "won" || this.game.state === "lost") return;
+    const symbol = this.game.board[row][col];
+    if (symbol === "F") return;
+    const action = symbol === "?" ? "open" : "chord";
+    if (action === "chord" && (symbol === "." || symbol === "0")) return;
+    const { game } = await this.api.move(this.game.id, action, row, col);
+    this.show(game);
+  }
+
+  async flag(row, col) {
+    if (!this.game || this.game.state !== "playing") return;
+    const symbol = this.game.board[row][col];
+    if (symbol !== "?" && symbol !== "F") return;
+    const { game, warning } = await this.api.move(this.game.id, "flag", row, col);
+    this.show(game);
+    if (warning) {
+      this.warning = warning;
+      this.panel.showWarning(cellName(...warning.cell));
+    }
+  }
+
+  showWarningExplanation() {
+    if (!this.warning) return;
+    this.hint = { data: this.warning, level: "full", boardKey: this.boardKey() };
+    this.board.setHighlights(this.panel.showHint(this.warning, "full"));
+  }
+
+  // -- hints ------------------------------------------------------------------------------
+  async nextHint() {
+    if (!this.game) return;
+    const current = this.hint;
+    if (current && current.boardKey === this.boardKey() && current.data.levels) {
+      const next = LEVELS[Math.min(LEVELS.length - 1, LEVELS.indexOf(current.level) + 1)];
+      this.showLevel(next);
+      return;
+    }
+    if (this.game.state === "won" || this.game.state === "lost") return;
+    await this.fetchHint("where");
+  }
+
+  async fetchHint(level) {
+    const { hint } = await this.api.hint(this.game.id);
+    this.hint = { data: hint, level, boardKey: this.boardKey() };
+    this.showLevel(level);
+    if (hint.overlay) {
+      this.setOverlay(hint.overlay);
+    }
+  }
+
+  showLevel(level) {
+    if (!this.hint) return;
+    this.hint.level = level;
+    this.board.setHighlights(this.panel.showHint(this.hint.data, level));
+    if (this.hint.data.kind !== "wrong_flag") {
+      sessionStorage.setItem(HINT_MEMORY, JSON.stringify({ boardKey: this.hint.boardKey, level }));
+    }
+  }
+
+  async restoreHint() {
+    let saved = null;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(HINT_MEMORY) || "null");
+    } catch {
+      saved = null;
+    }
+    if (saved && saved.boardKey === this.boardKey() && this.game.state !== "won" && this.game.state !== "lost") {
+      await this.fetchHint(LEVELS.includes(saved.level) ? saved.level : "where");
+    }
+  }
+
+  // -- probability overlay ------------------------------------------------------------------
+  async toggleOverlay() {
+    if (this.overlayOn) {
+      this.overlayOn = false;
+      this.setOverlay(null);
+      return;
+    }
+    if (!this.game || this.game.state !== "playing") return;
+    this.overlayOn = true;
+    await this.refreshOverlay();
+  }
+
+  async refreshOverlay() {
+    const { overlay } = await this.api.probabilities(this.game.id);
+    this.setOverlay(overlay);
+  }
+
+  setOverlay(overlay) {
+    this.board.setOverlay(overlay);
+    if (overlay) this.panel.showOverlayNote(overlay);
+    else this.panel.hideOverlayNote();
+    document.querySelector('[data-action="probabilities"]').setAttribute("aria-pressed", String(Boolean(overlay)));
+  }
+}
+
+const config = JSON.parse(document.getElementById("app-config").textContent);
+const app = new App(config);
+app.start();
+window.minesweeper = app; // for debugging in the console

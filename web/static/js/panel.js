@@ -1,0 +1,77 @@
+// The explanation panel: the hint text at the chosen level, the wrong-flag warning,
+// and the safest-cell note under the probability overlay.
+
+import { format } from "./cells.js";
+
+export const LEVELS = ["where", "pattern", "full"];
+
+// which highlight roles each level shows: first only where to look, then the areas, then everything
+const LEVEL_ROLES = {
+  where: new Set(["clue"]),
+  pattern: new Set(["clue", "common", "unique-a", "unique-b", "known-mine"]),
+  full: null,
+};
+
+export class Panel {
+  constructor(root, texts) {
+    this.texts = texts;
+    this.explanation = root.querySelector('[data-role="explanation"]');
+    this.levels = root.querySelector('[data-role="levels"]');
+    this.warning = root.querySelector('[data-role="warning"]');
+    this.warningText = root.querySelector('[data-role="warning-text"]');
+    this.overlayNote = root.querySelector('[data-role="overlay-note"]');
+    this.emptyText = this.explanation.dataset.emptyText;
+  }
+
+  // Shows ``hint`` at ``level``; returns the highlights to draw.
+  showHint(hint, level) {
+    const hasLevels = Boolean(hint.levels);
+    const shown = hasLevels ? level : "full";
+    this.explanation.textContent = hasLevels ? hint.levels[shown] : hint.text;
+    this.explanation.dataset.kind = hint.kind;
+    this.explanation.dataset.level = shown;
+    this.levels.hidden = !hasLevels;
+    for (const button of this.levels.querySelectorAll("[data-level]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.level === shown));
+    }
+    const roles = LEVEL_ROLES[shown];
+    if (!roles) return hint.highlights;
+    return hint.highlights
+      .map(({ cell, roles: cellRoles }) => ({ cell, roles: cellRoles.filter((role) => roles.has(role)) }))
+      .filter(({ roles: cellRoles }) => cellRoles.length > 0);
+  }
+
+  showMessage(text, kind = "message") {
+    this.explanation.textContent = text;
+    this.explanation.dataset.kind = kind;
+    delete this.explanation.dataset.level;
+    this.levels.hidden = true;
+  }
+
+  clear() {
+    this.showMessage(this.emptyText, "empty");
+  }
+
+  showWarning(cellName) {
+    this.warningText.textContent = format(this.texts.wrongFlag, { cell: cellName });
+    this.warning.hidden = false;
+  }
+
+  hideWarning() {
+    this.warning.hidden = true;
+  }
+
+  showOverlayNote(overlay) {
+    const safest = overlay && overlay.safest;
+    if (!safest || safest.percent === null) {
+      this.overlayNote.hidden = true;
+      return;
+    }
+    this.overlayNote.textContent = format(this.texts.safest, { percent: safest.percent });
+    this.overlayNote.hidden = false;
+  }
+
+  hideOverlayNote() {
+    this.overlayNote.hidden = true;
+  }
+}
