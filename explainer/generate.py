@@ -34,6 +34,7 @@ __all__ = [
     "GeneratedBoard",
     "generate",
     "first_area",
+    "check_rules",
     "max_mines",
     "REQUIRABLE",
     "DEFAULT_MAX_RULE",
@@ -120,6 +121,15 @@ def _as_rule(value: Rule | str, allowed: Sequence[Rule], what: str) -> Rule:
         return parse_rule(value, allowed, what)
     except ValueError as error:
         raise GenerationError(str(error)) from None
+
+
+def check_rules(max_rule: Rule | str, require_rule: Rule | str | None) -> tuple[Rule, Rule | None]:
+    """The depth limit and required rule as ``Rule``s; ``GenerationError`` quoting a bad one."""
+    deepest = _as_rule(max_rule, DEPTHS, "depth limit")
+    required = None if require_rule is None else _as_rule(require_rule, REQUIRABLE, "required rule")
+    if required is not None and RULE_ORDER.index(required) > RULE_ORDER.index(deepest):
+        raise GenerationError(f"a board limited to {deepest} cannot require {required}")
+    return deepest, required
 
 
 class _Generator:
@@ -298,10 +308,7 @@ def generate(
     row, col = first
     if not (isinstance(row, int) and isinstance(col, int)) or not (0 <= row < height and 0 <= col < width):
         raise GenerationError(f"the first click {[row, col]!r} is outside the {width} x {height} board")
-    deepest = _as_rule(max_rule, DEPTHS, "depth limit")
-    required = None if require_rule is None else _as_rule(require_rule, REQUIRABLE, "required rule")
-    if required is not None and RULE_ORDER.index(required) > RULE_ORDER.index(deepest):
-        raise GenerationError(f"a board limited to {deepest} cannot require {required}")
+    deepest, required = check_rules(max_rule, require_rule)
     index = row * width + col
     most = max_mines(height, width, index)
     if mines > most:

@@ -1,14 +1,16 @@
 """Choosing a guess when nothing is certain.
 
-The choice rests on the exact probabilities of the analysis.  Among the
-cells whose risk is (nearly) the lowest, the bot prefers, in this order:
+The choice rests on the exact probabilities of the analysis:
 
-1. the lowest risk (always first: a cell more than ``TOLERANCE`` riskier
-   than the safest one is never chosen);
-2. the best chance of progress: the probability that the cell is safe *and*
-   its number proves at least one more cell safe (one-step lookahead);
-3. corners, then edges (fewer neighbours: more often a zero that opens an area);
-4. reading order (so that the choice is reproducible).
+1. the endgame: when at most ``policy.endgame_limit`` mine placements fit the
+   view, every one of them is played out and the guess that *wins the game*
+   most often is chosen (``explainer.endgame``);
+2. otherwise the lowest risk.  Among the cells that share it (within
+   ``TOLERANCE``) the bot prefers, when ``policy.lookahead`` is on, the best
+   chance to survive this guess *and* the next move (one-step lookahead: for
+   every number the cell could show, does it prove another cell safe?);
+3. then corners, then edges (fewer neighbours: more often a zero that opens an area);
+4. then reading order, so that the choice is reproducible.
 
 The result is data (``Guess``) that says why; ``explainer.bot_text`` turns it
 into a sentence.
@@ -20,21 +22,36 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cells import Cell, iter_bits
+from .endgame import best_endgame_guess, placements
 from .enumeration import Analysis, analyze
 from .fast_solver import PlayerKnowledge
 
-__all__ = ["Guess", "GuessReason", "choose_guess", "first_click_cell"]
+__all__ = ["Guess", "GuessPolicy", "GuessReason", "choose_guess", "first_guess", "lookahead", "DEFAULT_POLICY"]
 
-#: how much riskier than the safest cell a candidate may be (absolute probability)
+#: probabilities closer than this are equal (they are correctly rounded ratios of exact counts)
 TOLERANCE = 1e-9
 
 
 class GuessReason(StrEnum):
-    FIRST = "first"  # the first click: always safe
+    FIRST = "first"  # the first click: never a mine
     SAFEST = "safest"  # the only cell with the lowest risk
-    PROGRESS = "progress"  # among the safest, the best chance to prove more cells
+    PROGRESS = "progress"  # among the safest, the best chance to survive the next move too
     EDGE = "edge"  # among equals, a corner or an edge
     ORDER = "order"  # among equals in every respect, the first in reading order
+    ENDGAME = "endgame"  # few placements left: the guess that wins most often
+
+
+@dataclass(frozen=True)
+class GuessPolicy:
+    """How the bot guesses (the variants the benchmark compares)."""
+
+    endgame_limit: int = 300  # play out every placement when at most this many fit (0: never)
+    lookahead: bool = False  # break ties among the safest cells by a one-step lookahead
+    lookahead_cells: int = 8  # at most this many cells are looked ahead
+    first_click: str = "corner"  # corner | center
+
+
+DEFAULT_POLICY = GuessPolicy()
 
 
 @dataclass(frozen=True)
@@ -42,9 +59,16 @@ class Guess:
     cell: Cell
     probability: float  # chance that the cell is a mine
     reason: GuessReason
-    tied: int  # cells sharing the lowest risk (the chosen one included)
-    progress: float | None = None  # chance that the guess is safe and proves another cell
-    alternatives: tuple[tuple[Cell, float], ...] = ()  # the next best cells and their risk
+    tied: int  # cells sharing the lowest risk (the chosen one included); placements in the endgame
+    win: float | None = None  # endgame: the chance to win the game from here
+    survival: float | None = None  # lookahead: the chance to survive this guess and the next move
+    alternatives: tuple[tuple[Cell, float], ...] = ()  # the next safest cells and their risk
+
+
+def first_guess(height: int, width: int, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
+    """The first click (never a mine under either first-click rule)."""
+    cell = Cell(height // 2, width // 2) if policy.first_click == "center" else Cell(0, 0)
+    return Guess(cell=cell, probability=0.0, reason=GuessReason.FIRST, tied=height * width)
 
 
 def _edge_score(index: int, height: int, width: int) -> int:
@@ -52,13 +76,8 @@ def _edge_score(index: int, height: int, width: int) -> int:
     return (row in (0, height - 1)) + (col in (0, width - 1))
 
 
-def first_click_cell(height: int, width: int) -> Cell:
-    """The bot's first click: a corner (never a mine under either first-click rule)."""
-    return Cell(0, 0)
-
-
-def _local(constraints: list[tuple[int, int]], seed: int) -> list[tuple[int, int]]:
-    """The constraints linked to the cells ``seed`` (through shared cells)."""
+def _linked(constraints: list[tuple[int, int]], seed: int) -> list[tuple[int, int]]:
+    """The constraints linked to the cells ``seed`` through shared cells."""
     region = seed
     chosen: list[tuple[int, int]] = []
     rest = constraints
@@ -77,114 +96,102 @@ def _local(constraints: list[tuple[int, int]], seed: int) -> list[tuple[int, int
     return chosen
 
 
-@dataclass(frozen=True)
-class Lookahead:
-    safe_chance: float  # chance the cell is safe
-    progress: float  # chance it is safe and its number proves another cell safe
-    survival: float  # chance to survive this guess and the next move
+def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, elsewhere: float) -> float:
+    """The chance to survive opening ``index`` and the move after it.
 
-
-def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, fallback: float) -> Lookahead:
-    """What opening ``index`` would teach: for every number it could show,
-    its chance and whether it proves another cell safe.  Only the numbers
-    linked to the cell's neighbourhood are analysed (with the mine total);
-    ``fallback`` is the best safety elsewhere, for when no cell is proved."""
+    For every number the cell could show: its chance (the cell safe), and
+    either a proved safe cell (the next move is certain) or the best safety
+    left.  Only the numbers linked to the cell's neighbourhood are analysed,
+    with the mine total; ``elsewhere`` is the best safety of the other cells.
+    """
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
-    local = _local(constraints, around | bit)
-    unknown = knowledge.unknown & ~bit
-    mines_left = knowledge.mines_left
-    base = analyze(local, knowledge.unknown, mines_left)
+    linked = _linked(constraints, around | bit)
+    base = analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
-        return Lookahead(0.0, 0.0, 0.0)
-    total = base.total
-    safe_weight = progress_weight = survival = 0.0
+        return 0.0
+    unknown = knowledge.unknown & ~bit
+    survival = 0.0
     for extra in range(around.bit_count() + 1):
-        analysis = analyze([*local, (around, extra)], unknown, mines_left)
+        analysis = analyze([*linked, (around, extra)], unknown, knowledge.mines_left)
         if not analysis.consistent:
             continue
-        chance = analysis.total / total
-        safe_weight += chance
+        chance = analysis.total / base.total
         if analysis.safe:
-            progress_weight += chance
             survival += chance
         else:
-            probabilities = analysis.probabilities()
-            best = min(probabilities.values(), default=0.0)
-            survival += chance * max(1.0 - best, fallback)
-    return Lookahead(safe_weight, progress_weight, survival)
+            risk = min(analysis.probabilities().values(), default=1.0)
+            survival += chance * max(1.0 - risk, elsewhere)
+    return survival
 
 
-import os
-MARGIN = float(os.environ.get("G_MARGIN", "0.0"))
-LIMIT = int(os.environ.get("G_LIMIT", "8"))
-SCORE = os.environ.get("G_SCORE", "survival")
+def _endgame(knowledge: PlayerKnowledge, analysis: Analysis, limit: int, probabilities: dict[int, float]) -> Guess | None:
+    if analysis.total > limit:
+        return None
+    found = placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left, limit)
+    if found is None or len(found) < 2:
+        return None
+    plan = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found)
+    cell = Cell(*divmod(plan.cell, knowledge.width))
+    return Guess(cell, probabilities[plan.cell], GuessReason.ENDGAME, len(found), win=plan.win)
 
 
-def _candidates(knowledge: PlayerKnowledge, probabilities: dict[int, float], best: float) -> list[int]:
-    """Cells worth a lookahead: near the lowest risk, at most ``LIMIT``; among
-    cells away from every number, one per count of covered neighbours."""
-    frontier = knowledge.frontier
-    height, width = knowledge.height, knowledge.width
-    neighbours = knowledge.neighbours
-    unknown = knowledge.unknown
-    near = []
-    seen_isolated: set[int] = set()
-    for index in iter_bits(unknown):
-        p = probabilities[index]
-        if p > best + MARGIN + TOLERANCE:
-            continue
-        if not (1 << index) & frontier and not neighbours[index] & frontier:
-            size = (neighbours[index] & unknown).bit_count()
-            if size in seen_isolated:
-                continue
-            seen_isolated.add(size)
-        near.append((p, -_edge_score(index, height, width), index))
-    near.sort()
-    return [index for _p, _e, index in near[:LIMIT]]
-
-
-def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis) -> Guess:
+def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
     """The cell to open when no covered cell is certain."""
-    probabilities = analysis.probabilities()
-    candidates = knowledge.unknown
-    if not candidates:
+    unknown = knowledge.unknown
+    if not unknown:
         raise ValueError("there is no covered cell left to guess")
+    probabilities = analysis.probabilities()
     height, width = knowledge.height, knowledge.width
-    best = min(probabilities[index] for index in iter_bits(candidates))
-    if SCORE != "none":
-        near = _candidates(knowledge, probabilities, best)
-        if len(near) > 1:
-            constraints = knowledge.constraints()
-            ordered = sorted(probabilities[i] for i in iter_bits(candidates))
-            second = 1.0 - (ordered[1] if len(ordered) > 1 else 1.0)
-            scored = []
-            for index in near:
-                look = lookahead(knowledge, constraints, index, second)
-                if SCORE == "survival":
-                    key = look.survival
-                elif SCORE == "progress":
-                    key = look.safe_chance + look.progress * 0.1
-                scored.append((-key, probabilities[index], -_edge_score(index, height, width), index, look))
-            scored.sort()
-            chosen = scored[0][3]
-            return Guess(Cell(*divmod(chosen, width)), probabilities[chosen], GuessReason.PROGRESS, len(near), scored[0][4].progress)
-    lowest = [index for index in iter_bits(candidates) if probabilities[index] <= best + TOLERANCE]
-    height, width = knowledge.height, knowledge.width
-    scores = {index: _edge_score(index, height, width) for index in lowest}
-    top = max(scores.values())
-    chosen = min(index for index in lowest if scores[index] == top)
-    if len(lowest) == 1:
-        reason = GuessReason.SAFEST
-    elif sum(1 for index in lowest if scores[index] == top) == 1:
-        reason = GuessReason.EDGE
-    else:
+    if policy.endgame_limit:
+        guess = _endgame(knowledge, analysis, policy.endgame_limit, probabilities)
+        if guess is not None:
+            return guess
+    ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
+    best = ranked[0][0]
+    lowest = [entry for entry in ranked if entry[0] <= best + TOLERANCE]
+    alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in ranked[1:4])
+    chosen = lowest[0][2]
+    reason = GuessReason.SAFEST if len(lowest) == 1 else GuessReason.EDGE
+    if len(lowest) > 1 and lowest[1][1] == lowest[0][1]:
         reason = GuessReason.ORDER
-    others = sorted((p, index) for index in iter_bits(candidates) if index != chosen for p in (probabilities[index],))
+    survival = None
+    if policy.lookahead and len(lowest) > 1:
+        elsewhere = 1.0 - ranked[len(lowest)][0] if len(ranked) > len(lowest) else 0.0
+        constraints = knowledge.constraints()
+        scored = []
+        for _p, edge, index in _spread(knowledge, lowest)[: policy.lookahead_cells]:
+            scored.append((-lookahead(knowledge, constraints, index, max(elsewhere, 1.0 - best)), edge, index))
+        scored.sort()
+        survival, chosen = -scored[0][0], scored[0][2]
+        if len(scored) > 1 and scored[1][0] > scored[0][0] + TOLERANCE:
+            reason = GuessReason.PROGRESS
     return Guess(
         cell=Cell(*divmod(chosen, width)),
         probability=probabilities[chosen],
         reason=reason,
         tied=len(lowest),
-        alternatives=tuple((Cell(*divmod(index, width)), p) for p, index in others[:3]),
+        survival=survival,
+        alternatives=alternatives,
     )
+
+
+def _spread(knowledge: PlayerKnowledge, lowest: list[tuple[float, int, int]]) -> list[tuple[float, int, int]]:
+    """The tied cells worth a lookahead: every cell next to a number, and
+    among the others one per count of covered neighbours (they look alike)."""
+    frontier = knowledge.frontier
+    neighbours = knowledge.neighbours
+    near_numbers = frontier
+    for index in iter_bits(frontier):
+        near_numbers |= neighbours[index]
+    seen: set[int] = set()
+    out = []
+    for entry in lowest:
+        index = entry[2]
+        if not (1 << index) & near_numbers:
+            size = (neighbours[index] & knowledge.unknown).bit_count()
+            if size in seen:
+                continue
+            seen.add(size)
+        out.append(entry)
+    return out

@@ -53,6 +53,10 @@ class Hint:
         data: dict[str, Any] = {"kind": self.kind, "text": self.text(language)}
         if self.deduction is not None:
             data["deduction"] = self.deduction.to_json()
+            if self.deduction.proof:
+                data["proof"] = [
+                    {"depth": depth, "text": text} for depth, text in renderer.proof_lines(self.deduction.proof)
+                ]
             if levels:
                 hint_levels = renderer.levels(self.deduction)
                 data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}

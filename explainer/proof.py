@@ -27,8 +27,9 @@ from .deduction import ProofStep
 
 __all__ = ["ProofConstraint", "build_proof", "check_proof", "ProofError"]
 
-#: how many unknown cells a split may try, and how deep (keeps proofs readable)
-_MAX_SPLIT_CANDIDATES = 12
+#: how many unknown cells a split may try, and how many branches a search may explore
+_MAX_SPLIT_CANDIDATES = 10
+_BRANCH_BUDGET = 3000
 
 
 class ProofError(AssertionError):
@@ -74,6 +75,7 @@ class _Builder:
         self.board = board
         self.constraints = list(constraints)
         self.mines_left = mines_left
+        self.budget = _BRANCH_BUDGET
 
     def cells(self, mask: int) -> CellSet:
         return CellSet(mask, self.board.width)
@@ -229,6 +231,9 @@ class _Builder:
 
     def refute(self, branch: _Branch, depth: int) -> list[ProofStep] | None:
         """Steps that lead from ``branch`` to a contradiction, or None."""
+        self.budget -= 1
+        if self.budget < 0:
+            return None
         steps: list[ProofStep] = []
         while True:
             stop = self.contradiction(branch)
@@ -283,7 +288,7 @@ def build_proof(
     target: int,
     target_is_mine: bool,
     mines_left: int | None,
-    max_depth: int = 2,
+    max_depth: int = 3,
 ) -> tuple[ProofStep, ...] | None:
     """A proof by contradiction that ``target`` is a mine (or safe), or None
     if one-number steps with at most ``max_depth`` nested splits do not reach one."""

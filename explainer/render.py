@@ -155,18 +155,15 @@ class Renderer:
         total = d.params["total"]
         count = d.params["count"]
         if d.message == "global.all_found":
+            if total == 0:
+                # I18N: a board that has no mines at all
+                return [self._("This board has no mines at all."), self._cells_left_safe(count, d.safe)]
             return [
                 # I18N: %(total)s is the number of mines on the whole board
                 self.ngettext(
                     "The only mine is already located.", "All %(total)s mines are already located.", total, total=total
                 ),
-                # I18N: %(count)s covered cells are left after all mines are located
-                self.ngettext(
-                    "So the last covered cell, %(cells)s, is safe.",
-                    "So the %(count)s covered cells left are safe: %(cells)s.",
-                    count,
-                    cells=d.safe,
-                ),
+                self._cells_left_safe(count, d.safe),
             ]
         return [
             self.ngettext(
@@ -176,6 +173,15 @@ class Renderer:
             ),
             self.ngettext("So it is a mine: %(cells)s.", "So all of them are mines: %(cells)s.", count, cells=d.mines),
         ]
+
+    def _cells_left_safe(self, count: int, cells: CellSet) -> str:
+        # I18N: %(count)s covered cells are left after all mines are located
+        return self.ngettext(
+            "So the last covered cell, %(cells)s, is safe.",
+            "So the %(count)s covered cells left are safe: %(cells)s.",
+            count,
+            cells=cells,
+        )
 
     # -- simple --------------------------------------------------------------------
     def _already_has(self, number: int, clue: Cell, found: int, mines: CellSet) -> str:
@@ -413,7 +419,21 @@ class Renderer:
         return sentences
 
     def proof(self, steps: Iterable[ProofStep]) -> list[str]:
-        return [text for text in (self.proof_step(step) for step in steps) if text]
+        return [text for _depth, text in self.proof_lines(steps)]
+
+    def proof_lines(self, steps: Iterable[ProofStep]) -> list[tuple[int, str]]:
+        """Each step's sentence with its nesting depth (cases indent), for a list view."""
+        lines = []
+        depth = 0
+        for step in steps:
+            if step.message == "proof.case_end":
+                depth -= 1
+                continue
+            text = self.proof_step(step)
+            lines.append((depth, text))
+            if step.message in ("proof.case_mine", "proof.case_safe"):
+                depth += 1
+        return lines
 
     def proof_step(self, step: ProofStep) -> str:
         p = dict(step.params)
@@ -520,7 +540,7 @@ class Renderer:
             return self.ngettext(
                 "But then the %(count)s remaining mine would not fit.",
                 "But then the %(count)s remaining mines would not all fit.",
-                p["mines_left"],
+                p["need"],  # the mines still to place
             )
         if kind == "proof.therefore_safe":
             return self._("That is impossible, so %(cell)s is safe.", cell=p["cell"])
@@ -601,10 +621,18 @@ class Renderer:
         )
         if touches_numbers:
             # I18N: why the suggested guess is a good one (it is next to revealed numbers)
-            third = self._("It is the lowest risk on the board, and it touches the numbers, so opening it tells you more about them.")
+            third = self.ngettext(
+                "It is the lowest risk on the board, and it touches the numbers, so opening it tells you more about them.",
+                "They are the lowest risk on the board; those that touch the numbers tell you the most when opened.",
+                n,
+            )
         else:
             # I18N: why the suggested guess is a good one (it is away from revealed numbers)
-            third = self._("It is the lowest risk on the board; away from the numbers, it may open a new area.")
+            third = self.ngettext(
+                "It is the lowest risk on the board; away from the numbers, it may open a new area.",
+                "They are the lowest risk on the board; away from the numbers, they may open a new area.",
+                n,
+            )
         return self.join([first, second, third])
 
     def inconsistent(self, clues: tuple[Cell, ...], uses_mine_count: bool) -> str:
