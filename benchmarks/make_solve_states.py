@@ -54,6 +54,29 @@ def play(game: Game, rng: random.Random, sample_rate: float) -> list[str]:
     return states
 
 
+def pathological(rng: random.Random) -> list[tuple[str, str]]:
+    """Odd, large frontiers: checkerboard and striped reveals, many random clicks on big boards."""
+    out = []
+    for side, mines in ((30, 150), (60, 700)):
+        game = Game.new(side, side, mines, seed=rng.randrange(2**32))
+        game.open(0, 0)
+        game.revealed |= sum(1 << i for i in range(side * side) if sum(divmod(i, side)) % 2 == 0) & ~game.layout
+        out.append((f"checker {side}x{side}/{mines}", str(game.view())))
+    game = Game.new(40, 40, 300, seed=rng.randrange(2**32))
+    game.open(0, 0)
+    game.revealed |= sum(1 << i for i in range(1600) if i % 40 % 3 == 0) & ~game.layout
+    out.append(("stripes 40x40/300", str(game.view())))
+    for side, density in ((50, 0.2), (100, 0.2), (200, 0.15)):
+        game = Game.new(side, side, int(side * side * density), seed=rng.randrange(2**32))
+        game.open(side // 2, side // 2)
+        for _ in range(side * side // 4):
+            index = rng.randrange(side * side)
+            if not game.layout >> index & 1 and game.state == "playing":
+                game.open(*divmod(index, side))
+        out.append((f"random clicks {side}x{side}", str(game.view())))
+    return out
+
+
 def main() -> None:
     rng = random.Random(20261122)
     for name, (height, width, mines, wanted) in CATEGORIES.items():
@@ -65,6 +88,8 @@ def main() -> None:
                     print(json.dumps({"category": name, "board": state}))
                     got += 1
         print(f"{name}: {got}", file=sys.stderr)
+    for label, state in pathological(rng):
+        print(json.dumps({"category": "pathological", "label": label, "board": state}))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import comb
+from math import comb, log2
 
 from .cells import iter_bits
 
@@ -86,8 +86,10 @@ class _Component:
     _order: list[int] = field(default_factory=list, repr=False)
 
 
-def _order_groups(n: int, group_cons: list[list[int]], cons_groups: list[list[int]]) -> list[int]:
-    """Greedy order that closes numbers early and opens few new ones."""
+def _order_groups(
+    n: int, group_cons: list[list[int]], cons_groups: list[list[int]], start_con: int
+) -> list[int]:
+    """Greedy order from ``start_con`` that closes numbers early and opens few new ones."""
     unassigned_in = [len(groups) for groups in cons_groups]
     opened = [False] * len(cons_groups)
     done = [False] * n
@@ -95,21 +97,28 @@ def _order_groups(n: int, group_cons: list[list[int]], cons_groups: list[list[in
     frontier: set[int] = set()
     while len(order) < n:
         if frontier:
-            best = min(
-                frontier,
-                key=lambda g: (
-                    sum(1 for c in group_cons[g] if not opened[c])
-                    - 2 * sum(1 for c in group_cons[g] if unassigned_in[c] == 1),
-                    min((unassigned_in[c] for c in group_cons[g]), default=0),
-                    g,
-                ),
-            )
+            best = -1
+            best_key: tuple[int, int, int] | None = None
+            for g in frontier:
+                opens = closes = 0
+                tightest = 1 << 30
+                for c in group_cons[g]:
+                    if not opened[c]:
+                        opens += 1
+                    left = unassigned_in[c]
+                    if left == 1:
+                        closes += 1
+                    if left < tightest:
+                        tightest = left
+                key = (opens - 2 * closes, tightest, g)
+                if best_key is None or key < best_key:
+                    best, best_key = g, key
         else:
-            # start at a group of a number with the fewest groups (an end of a chain)
-            start_con = min(
-                (c for c in range(len(cons_groups)) if unassigned_in[c] > 0),
-                key=lambda c: (unassigned_in[c], c),
-            )
+            if unassigned_in[start_con] == 0:
+                start_con = min(
+                    (c for c in range(len(cons_groups)) if unassigned_in[c] > 0),
+                    key=lambda c: (unassigned_in[c], c),
+                )
             best = min((g for g in cons_groups[start_con] if not done[g]), key=lambda g: (len(group_cons[g]), g))
         frontier.discard(best)
         done[best] = True
@@ -124,16 +133,73 @@ def _order_groups(n: int, group_cons: list[list[int]], cons_groups: list[list[in
     return order
 
 
+def _width(order: list[int], group_cons: list[list[int]], cons_groups: list[list[int]], counts: list[int]) -> tuple[float, float]:
+    """(largest, summed) log-size of the open numbers' needs along ``order``:
+    an estimate of how many states the dynamic programme will hold."""
+    left = [len(groups) for groups in cons_groups]
+    opened = [False] * len(cons_groups)
+    current = 0.0
+    largest = total = 0.0
+    for g in order:
+        for c in group_cons[g]:
+            if not opened[c]:
+                opened[c] = True
+                current += log2(counts[c] + 2)
+            left[c] -= 1
+            if left[c] == 0:
+                current -= log2(counts[c] + 2)
+        largest = max(largest, current)
+        total += 2.0**current
+    return largest, total
+
+
+def _far_constraint(start: int, group_cons: list[list[int]], cons_groups: list[list[int]]) -> int:
+    """The number farthest from ``start`` (breadth first over shared groups)."""
+    seen = {start}
+    layer = [start]
+    last = start
+    while layer:
+        nxt = []
+        for c in layer:
+            for g in cons_groups[c]:
+                for d in group_cons[g]:
+                    if d not in seen:
+                        seen.add(d)
+                        nxt.append(d)
+        if nxt:
+            last = min(nxt)
+        layer = nxt
+    return last
+
+
+def _best_order(n: int, group_cons: list[list[int]], cons_groups: list[list[int]], counts: list[int]) -> list[int]:
+    """Try a few starting numbers (an end of a chain, and the two ends of the
+    component's longest path, found by two breadth-first sweeps) and keep the
+    order whose dynamic programme stays narrowest."""
+    first = min(range(len(cons_groups)), key=lambda c: (len(cons_groups[c]), c))
+    order = _order_groups(n, group_cons, cons_groups, first)
+    if n <= 24:
+        return order
+    best = (_width(order, group_cons, cons_groups, counts), order)
+    one_end = _far_constraint(first, group_cons, cons_groups)
+    other_end = _far_constraint(one_end, group_cons, cons_groups)
+    for start in {one_end, other_end} - {first}:
+        candidate = _order_groups(n, group_cons, cons_groups, start)
+        score = _width(candidate, group_cons, cons_groups, counts)
+        if score < best[0]:
+            best = (score, candidate)
+    return best[1]
+
+
 def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Component:
     # groups: cells with the same set of constraints
+    per_cell: dict[int, int] = {}
+    for position, (cells, _count) in enumerate(constraints):
+        for cell in iter_bits(cells):
+            per_cell[cell] = per_cell.get(cell, 0) | 1 << position
     signatures: dict[int, int] = {}
-    for cell in iter_bits(mask):
-        bit = 1 << cell
-        signature = 0
-        for position, (cells, _count) in enumerate(constraints):
-            if cells & bit:
-                signature |= 1 << position
-        signatures[signature] = signatures.get(signature, 0) | bit
+    for cell, signature in per_cell.items():
+        signatures[signature] = signatures.get(signature, 0) | 1 << cell
     group_masks = list(signatures.values())
     group_sigs = list(signatures.keys())
     n = len(group_masks)
@@ -144,7 +210,7 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
         for c in cons:
             cons_groups[c].append(g)
 
-    order = _order_groups(n, group_cons, cons_groups)
+    order = _best_order(n, group_cons, cons_groups, [count for _cells, count in constraints])
     position = {g: i for i, g in enumerate(order)}
     first = [min(position[g] for g in groups) for groups in cons_groups]
     last = [max(position[g] for g in groups) for groups in cons_groups]
@@ -177,21 +243,25 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
         forward.append(current)
         nxt: dict[tuple[int, ...], list[int]] = {}
         moves = []
+        weights = [comb(size, k) for k in range(size + 1)]
+        kept = [(dec, keep) for _source, _base, dec, _cap, keep in entries]
         for state, poly in current.items():
-            for k in range(size + 1):
-                new_state = []
-                ok = True
-                for source, base, dec, cap, keep in entries:
-                    value = (state[source] if source >= 0 else base) - (k if dec else 0)
-                    if dec and not 0 <= value <= cap:
-                        ok = False
-                        break
-                    if keep:
-                        new_state.append(value)
-                if not ok:
-                    continue
-                key = tuple(new_state)
-                weight = comb(size, k)
+            # the needs with no mine in this group, and the range of mines it may hold
+            low, high = 0, size
+            values = []
+            for source, base, dec, cap, _keep in entries:
+                value = state[source] if source >= 0 else base
+                values.append(value)
+                if dec:
+                    if value - cap > low:
+                        low = value - cap
+                    if value < high:
+                        high = value
+            for k in range(low, high + 1):
+                key = tuple(
+                    value - k if dec else value for value, (dec, keep) in zip(values, kept) if keep
+                )
+                weight = weights[k]
                 target = nxt.get(key)
                 if target is None:
                     target = nxt[key] = []

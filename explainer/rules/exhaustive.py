@@ -44,27 +44,58 @@ def _distance(state: SolveState, target: int, source: int) -> tuple[int, int]:
     return max(abs(tr - sr), abs(tc - sc)), source
 
 
+def _linked(constraints: Sequence[Constraint], start: int) -> list[Constraint]:
+    """The constraints connected to the cells in ``start`` through shared cells, in the given order."""
+    reach = start
+    linked: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for constraint in constraints:
+            if constraint.source not in linked and constraint.cells & reach:
+                linked.add(constraint.source)
+                reach |= constraint.cells
+                grew = True
+    return [c for c in constraints if c.source in linked]
+
+
 def minimal_citation(state: SolveState, target: int) -> tuple[list[Constraint], bool] | None:
     """A minimal list of constraints proving ``target``, and whether the mine
     count is needed; None if nothing proves it."""
     bit = 1 << target
-    ordered = sorted(state.constraints.values(), key=lambda c: _distance(state, target, c.source))
+    everything = sorted(state.constraints.values(), key=lambda c: _distance(state, target, c.source))
     modes = [False] if state.mines_left is None else [False, True]
     for use_count in modes:
-        size = 0 if use_count else 1
-        found = None
-        while True:
-            cited = ordered[:size]
-            safe, mines = forced_by(state, cited, use_count)
-            if (safe | mines) & bit:
-                found = cited
-                break
+        # without the mine count only the numbers linked to the cell can matter
+        ordered = everything if use_count else _linked(everything, bit)
+        if not ordered:
+            continue
+
+        def proves(size: int) -> bool:
+            safe, mines = forced_by(state, ordered[:size], use_count)
+            return bool((safe | mines) & bit)
+
+        # the shortest prefix of the nearest numbers that proves the cell:
+        # doubling, then bisection between the last failure and the first success
+        failed, size = (-1 if use_count else 0), (0 if use_count else 1)
+        while not proves(size):
+            failed = size
             if size >= len(ordered):
+                size = -1
                 break
             size = min(len(ordered), max(1, size * 2))
-        if found is None:
+        if size < 0:
             continue
-        for constraint in sorted(found, key=lambda c: _distance(state, target, c.source), reverse=True):
+        while size - failed > 1:
+            middle = (failed + size) // 2
+            if proves(middle):
+                size = middle
+            else:
+                failed = middle
+        found = ordered[:size]
+        # drop, farthest first, every number the proof holds without (the
+        # farthest itself is needed: the prefix without it failed)
+        for constraint in reversed(found[:-1]):
             trial = [c for c in found if c is not constraint]
             safe, mines = forced_by(state, trial, use_count)
             if (safe | mines) & bit:
