@@ -81,7 +81,8 @@ def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log
         while table.state == "playing":
             if knowledge.safe:
                 for index in iter_bits(knowledge.safe):
-                    open_cell(index)
+                    if knowledge.safe >> index & 1 and table.state == "playing":
+                        open_cell(index)
             elif not knowledge.propagate():
                 analysis = knowledge.analyze()
                 if not knowledge.safe:

@@ -102,7 +102,7 @@ class _Search:
         cached = self.memo.get(key)
         if cached is not None:
             return cached
-        everywhere = anywhere = 0
+        anywhere = 0
         everywhere = ~0
         for placement in part:
             everywhere &= placement
@@ -117,12 +117,26 @@ class _Search:
                 self.memo[key] = result
                 return result
         best = 0.0
-        for index in iter_bits(undecided):
+        for safe, index in self.by_safety(part, undecided):
+            if safe <= best * total:
+                break  # a guess never wins more often than it is safe
             value = sum(len(group) * self.win(group) for group in self.split(part, index)) / total
             if value > best:
                 best = value
+                if safe == total or value >= 1.0:
+                    break
         self.memo[key] = best
         return best
+
+    @staticmethod
+    def by_safety(part: Sequence[int], cells: int) -> list[tuple[int, int]]:
+        """(placements where the cell is safe, cell) for ``cells``, safest first, then reading order."""
+        ranked = []
+        for index in iter_bits(cells):
+            bit = 1 << index
+            ranked.append((sum(1 for placement in part if not placement & bit), index))
+        ranked.sort(key=lambda entry: (-entry[0], entry[1]))
+        return ranked
 
 
 def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[int]) -> EndgamePlan:
@@ -135,12 +149,13 @@ def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[
         anywhere |= placement
         everywhere &= placement
     best: EndgamePlan | None = None
-    for index in iter_bits(unknown & anywhere & ~everywhere):
+    for safe, index in search.by_safety(found, unknown & anywhere & ~everywhere):
+        if best is not None and safe / total < best.win - 1e-12:
+            break  # a guess never wins more often than it is safe
         groups = search.split(found, index)
-        safe = sum(len(group) for group in groups) / total
         win = sum(len(group) * search.win(group) for group in groups) / total
-        if best is None or win > best.win + 1e-12 or (abs(win - best.win) <= 1e-12 and safe > best.safe):
-            best = EndgamePlan(index, win, safe)
+        if best is None or win > best.win + 1e-12:
+            best = EndgamePlan(index, win, safe / total)
     if best is None:
         raise ValueError("the placements leave no cell to guess")
     return best

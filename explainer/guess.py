@@ -120,7 +120,7 @@ def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], in
         if analysis.safe:
             survival += chance
         else:
-            risk = min(analysis.probabilities().values(), default=1.0)
+            risk = min((weight / (size * analysis.total) for _mask, size, weight in analysis.groups), default=1.0)
             survival += chance * max(1.0 - risk, elsewhere)
     return survival
 
@@ -152,8 +152,11 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     lowest = [entry for entry in ranked if entry[0] <= best + TOLERANCE]
     alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in ranked[1:4])
     chosen = lowest[0][2]
-    reason = GuessReason.SAFEST if len(lowest) == 1 else GuessReason.EDGE
-    if len(lowest) > 1 and lowest[1][1] == lowest[0][1]:
+    if len(lowest) == 1:
+        reason = GuessReason.SAFEST
+    elif lowest[0][1] < lowest[-1][1]:  # nearer a corner than some of the tied cells
+        reason = GuessReason.EDGE
+    else:
         reason = GuessReason.ORDER
     survival = None
     if policy.lookahead and len(lowest) > 1:
