@@ -259,15 +259,22 @@ class _Generator:
                 raise GenerationError(self._give_up(self.repairs))
 
     def harden(self) -> None:
-        """Solved without the required rule: swap a random mine and a random safe cell."""
-        layout = self.sim.layout
+        """Solved without the required rule: swap a mine and a safe cell, both
+        decided at or after a random round, so the player replays from there."""
+        sim = self.sim
+        layout = sim.layout
         movable = self.full & ~self.protected
-        mine = self.rng.choice(list(iter_bits(layout & movable)))
-        free = list(iter_bits(movable & ~layout))
-        if not free:
+        history = sim.history
+        start = history[self.rng.randrange(len(history))]
+        late = self.full & ~(start.revealed | start.known_mines)  # decided at or after `start`, or never
+        for pool in (late & movable, movable):
+            mines = list(iter_bits(pool & layout))
+            free = list(iter_bits(pool & ~layout))
+            if mines and free:
+                break
+        else:
             raise GenerationError(self._give_up(self.repairs))
-        safe = self.rng.choice(free)
-        self.sim.change_layout(layout ^ (1 << mine) ^ (1 << safe))
+        sim.change_layout(layout ^ (1 << self.rng.choice(mines)) ^ (1 << self.rng.choice(free)))
         self.repairs += 1
 
     def _give_up(self, repairs: int) -> str:
