@@ -91,6 +91,7 @@ class Round:
     known_mines: int
     safe: int
     mines: int
+    decided: int = 0  # every cell the round revealed (zeros flood) or proved a mine
 
 
 #: chooses the tiers for the next round from the rounds so far
@@ -110,6 +111,9 @@ class PlayerSimulation:
         self._layout = layout
         self._neighbours = neighbour_masks(height, width)
         self._rings = _ring_masks(height, width)
+        first_col = sum(1 << (row * width) for row in range(height))
+        self._not_first_col = self.full & ~first_col
+        self._not_last_col = self.full & ~(first_col << (width - 1))
         self.history: list[Round] = []
         self._reset()
 
@@ -145,6 +149,11 @@ class PlayerSimulation:
     def won(self) -> bool:
         return self.revealed | self._layout == self.full
 
+    def _around(self, mask: int) -> int:
+        """``mask`` and every neighbour of its cells (bit shifts, no loop over cells)."""
+        spread = mask | (mask & self._not_last_col) << 1 | (mask & self._not_first_col) >> 1
+        return (spread | spread << self.width | spread >> self.width) & self.full
+
     # -- state --------------------------------------------------------------------------
     def _reset(self) -> None:
         self.revealed = 0
@@ -153,7 +162,6 @@ class PlayerSimulation:
         self.active = 0  # sources that have a constraint
         self._dirty_simple = 0
         self._dirty_pair = 0
-        self._round_of = [-1] * self.size  # the round that revealed or proved a cell
         self._numbers = [-1] * self.size  # the numbers the game showed
         self.uses: dict[Rule, int] = {}  # rounds played by each rule
         self.history = []
@@ -193,15 +201,11 @@ class PlayerSimulation:
         self._apply(None, 1 << self.first, 0)
 
     def _apply(self, rule: Rule | None, safe: int, mines: int) -> None:
-        number_of_round = len(self.history)
-        self.history.append(Round(rule, self.revealed, self.known_mines, safe, mines))
-        if rule is not None:
-            self.uses[rule] = self.uses.get(rule, 0) + 1
         new, numbers = self._open(safe)
         mines &= ~self.known_mines
-        round_of = self._round_of
-        for index in _bits(new | mines):
-            round_of[index] = number_of_round
+        self.history.append(Round(rule, self.revealed, self.known_mines, safe, mines, new | mines))
+        if rule is not None:
+            self.uses[rule] = self.uses.get(rule, 0) + 1
         for index, number in numbers.items():
             self._numbers[index] = number
         self.revealed |= new
@@ -211,10 +215,7 @@ class PlayerSimulation:
     def _update_constraints(self, changed: int, mines: int, numbers: dict[int, int]) -> None:
         neighbours = self._neighbours
         constraints = self.constraints
-        touched = 0
-        for index in _bits(changed):
-            touched |= neighbours[index]
-        touched &= self.active
+        touched = self._around(changed) & self.active
         dirty = 0
         for source in _bits(touched):
             old = constraints[source]
@@ -335,13 +336,10 @@ class PlayerSimulation:
         self._layout = layout
         if not changed or not self.history:
             return
-        reach = changed
-        for index in _bits(changed):
-            reach |= self._neighbours[index]
-        reach &= self.revealed | self.known_mines
+        reach = self._around(changed) & (self.revealed | self.known_mines)
         if not reach:
             return
-        earliest = min(self._round_of[index] for index in _bits(reach))
+        earliest = next(number for number, played in enumerate(self.history) if played.decided & reach)
         self.rewind(earliest)
 
     def rewind(self, round_index: int) -> None:
@@ -356,7 +354,6 @@ class PlayerSimulation:
                 self.uses[dropped.rule] -= 1
         undone = (self.revealed | self.known_mines) & ~(state.revealed | state.known_mines)
         for index in _bits(undone):
-            self._round_of[index] = -1
             self._numbers[index] = -1
         self.history = kept
         self.revealed = state.revealed
