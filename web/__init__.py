@@ -14,7 +14,7 @@ from flask_babel import Babel
 from explainer.i18n import LANGUAGES, locale_dirs
 
 from . import api, db, pages
-from .analysis import SolutionCache
+from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings
 from .errors import register_error_handlers
 from .language import direction, select_language
@@ -37,7 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
     Babel(app, locale_selector=select_language)
-    app.extensions["solutions"] = SolutionCache(int(app.config["SOLUTION_CACHE_SIZE"]))
+    app.extensions["analyses"] = Analyses(int(app.config["SOLUTION_CACHE_SIZE"]))
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     app.register_blueprint(pages.bp)

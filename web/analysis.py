@@ -1,15 +1,16 @@
 """What the engine says about a player view, shaped for the page and the API.
 
-The engine only ever gets ``Game.view()`` (never the layout).  Solutions are
-cached per worker by the view's text, so asking again about an unchanged
-board (a hint level, a language switch, the overlay) does not solve it again.
+The engine only ever gets ``Game.view()`` (never the layout).  Answers are
+cached per worker, so asking again about an unchanged board (a hint level, a
+language switch, the overlay) does not solve or render it again.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from explainer.board import Board
 from explainer.cells import Cell
@@ -17,37 +18,53 @@ from explainer.hint import Hint, make_hint
 from explainer.pipeline import Solution, solve
 from explainer.render import Renderer
 
-__all__ = ["SolutionCache", "hint_json", "overlay_json", "wrong_flag_json"]
+__all__ = ["LruCache", "Analyses", "hint_json", "overlay_json", "wrong_flag_json"]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-class SolutionCache:
-    """A thread-safe LRU of ``solve(board)`` keyed by the board's text."""
+class LruCache(Generic[K, V]):
+    """A small thread-safe least-recently-used map; size 0 keeps nothing."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[str, Solution] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        if self.size > 0:
+            with self._lock:
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    self.hits += 1
+                    return self._items[key]
+        value = make()
+        with self._lock:
+            self.misses += 1
+            if self.size > 0:
+                self._items[key] = value
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return value
+
+
+class Analyses:
+    """The engine's answers for this worker: solutions by board text, hint
+    replies by (stored position, language).  Cached values are never mutated."""
+
+    def __init__(self, size: int) -> None:
+        self.solutions: LruCache[str, Solution] = LruCache(size)
+        self.hints: LruCache[tuple[str, str], dict[str, Any]] = LruCache(size)
+
     def solve(self, board: Board) -> Solution:
-        if self.size <= 0:
-            self.misses += 1
-            return solve(board)
-        key = str(board)
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
-                return found
-        solution = solve(board)
-        with self._lock:
-            self.misses += 1
-            self._items[key] = solution
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return solution
+        return self.solutions.get(str(board), lambda: solve(board))
+
+    def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:
+        """The hint for a stored position; ``board`` is only called (the view built) on a miss."""
+        return self.hints.get((revision, language), lambda: hint_json(self.solve(board()), language))
 
 
 def hint_json(solution: Solution, language: str) -> dict[str, Any]:

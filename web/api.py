@@ -22,7 +22,7 @@ from explainer.cells import Cell
 from explainer.game import Game
 
 from . import db
-from .analysis import SolutionCache, hint_json, overlay_json, wrong_flag_json
+from .analysis import Analyses, overlay_json, wrong_flag_json
 from .errors import BadRequestBody, GameOver, NotReplayable, NotStarted, UnsupportedBody
 from .games import new_game, replay_game, settings_from_json
 from .identity import session_id, set_current_game
@@ -32,8 +32,8 @@ from .state import game_state
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _solutions() -> SolutionCache:
-    return current_app.extensions["solutions"]
+def _analyses() -> Analyses:
+    return current_app.extensions["analyses"]
 
 
 def _language() -> str:
@@ -59,7 +59,7 @@ def _cell(data: dict[str, Any]) -> tuple[int, int]:
 
 
 def _state(record: db.GameRecord) -> dict[str, Any]:
-    return game_state(record, _solutions())
+    return game_state(record, _analyses())
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:
@@ -132,7 +132,7 @@ def flag(game_id: str):
     record, flagged = db.update_game(game_id, session_id(), change)
     warning = None
     if flagged and record.game.state == "playing":
-        warning = wrong_flag_json(_solutions().solve(record.game.view()), Cell(row, col), language)
+        warning = wrong_flag_json(_analyses().solve(record.game.view()), Cell(row, col), language)
     return jsonify({"game": _state(record), "flagged": flagged, "warning": warning})
 
 
@@ -164,8 +164,8 @@ def hint(game_id: str):
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
         return _analysis_reply(record, language, "hint", _first_click())
-    solution = _solutions().solve(record.game.view())
-    return _analysis_reply(record, language, "hint", hint_json(solution, language))
+    reply = _analyses().hint(record.revision, record.game.view, language)
+    return _analysis_reply(record, language, "hint", reply)
 
 
 @bp.get("/games/<game_id>/probabilities")
@@ -174,5 +174,5 @@ def probabilities(game_id: str):
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
         raise NotStarted(game_id)
-    solution = _solutions().solve(record.game.view())
+    solution = _analyses().solve(record.game.view())
     return _analysis_reply(record, language, "overlay", overlay_json(solution, language))

@@ -9,6 +9,7 @@ it never leaves the server before the game ends).  Writes run inside
 from __future__ import annotations
 
 import json
+import queue
 import secrets
 import sqlite3
 import time
@@ -80,6 +81,7 @@ class GameRecord:
     created_at: float
     started_at: float | None
     finished_at: float | None
+    revision: str = ""  # the stored game text: equal revisions mean the same position
 
     def elapsed(self, now: float | None = None) -> float:
         """Seconds played: from the first open to the end (or to now)."""
@@ -96,8 +98,31 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+class ConnectionPool:
+    """Open connections kept for the next request (opening one costs more than a query)."""
+
+    def __init__(self, path: Path, keep: int = 8) -> None:
+        self.path = path
+        self.keep = keep
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+
+    def acquire(self) -> sqlite3.Connection:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            return _connect(self.path)
+
+    def release(self, conn: sqlite3.Connection) -> None:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if self._idle.qsize() < self.keep:
+            self._idle.put(conn)
+        else:
+            conn.close()
+
+
 def init_app(app: Flask, path: Path) -> None:
-    """Create the file and schema (safe to repeat) and close connections after each request."""
+    """Create the file and schema (safe to repeat); lend each request a pooled connection."""
     path.parent.mkdir(parents=True, exist_ok=True)
     app.config["DATABASE_PATH"] = str(path)
     conn = _connect(path)
@@ -106,21 +131,22 @@ def init_app(app: Flask, path: Path) -> None:
         conn.executescript(SCHEMA)
     finally:
         conn.close()
-    app.teardown_appcontext(_close)
+    app.extensions["db_pool"] = ConnectionPool(path)
+    app.teardown_appcontext(_release)
 
 
 def connection() -> sqlite3.Connection:
-    """This request's connection (opened on first use)."""
+    """This request's connection (taken from the pool on first use)."""
     conn = g.get("_db")
     if conn is None:
-        conn = g._db = _connect(Path(current_app.config["DATABASE_PATH"]))
+        conn = g._db = current_app.extensions["db_pool"].acquire()
     return conn
 
 
-def _close(_error: BaseException | None = None) -> None:
+def _release(_error: BaseException | None = None) -> None:
     conn = g.pop("_db", None)
     if conn is not None:
-        conn.close()
+        current_app.extensions["db_pool"].release(conn)
 
 
 @contextmanager
@@ -156,7 +182,7 @@ def _record(row: tuple) -> GameRecord:
         game = Game.from_dict(json.loads(data))
     except (ValueError, KeyError, TypeError) as error:
         raise StoredGameError(f"stored game {game_id!r} cannot be read: {error}") from None
-    return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at)
+    return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at, data)
 
 
 def _dump(game: Game) -> str:
@@ -170,12 +196,13 @@ def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None)
     game_id = secrets.token_urlsafe(12)
     started = now if game.state != "ready" else None
     finished = now if game.over else None
+    data = _dump(game)
     with _write(conn):
         conn.execute(
             f"INSERT INTO games ({_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, owner, mode, _dump(game), replay_of, now, started, finished, now),
+            (game_id, owner, mode, data, replay_of, now, started, finished, now),
         )
-    return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished)
+    return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished, data)
 
 
 def _select(conn: sqlite3.Connection, game_id: str, owner: str) -> GameRecord:
@@ -204,11 +231,12 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         finished = record.finished_at
         if finished is None and record.game.over:
             finished = now
+        data = _dump(record.game)
         conn.execute(
             "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?",
-            (_dump(record.game), started, finished, now, game_id),
+            (data, started, finished, now, game_id),
         )
     updated = GameRecord(
-        record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished
+        record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished, data
     )
     return updated, result

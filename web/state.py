@@ -11,13 +11,13 @@ from typing import Any
 
 from explainer.cells import CellSet
 
-from .analysis import SolutionCache
+from .analysis import Analyses
 from .db import GameRecord
 
 __all__ = ["game_state"]
 
 
-def game_state(record: GameRecord, solutions: SolutionCache) -> dict[str, Any]:
+def game_state(record: GameRecord, analyses: Analyses) -> dict[str, Any]:
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
@@ -43,5 +43,5 @@ def game_state(record: GameRecord, solutions: SolutionCache) -> dict[str, Any]:
             "wrong_flags": CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
         }
     elif view.flagged_mask and game.state == "playing":
-        data["wrong_flags"] = solutions.solve(view).wrong_flags.to_json()
+        data["wrong_flags"] = analyses.solve(view).wrong_flags.to_json()
     return data

@@ -1,0 +1,278 @@
+"""Load benchmark: hint requests on expert mid-game boards under gunicorn (2 workers).
+
+    .venv/bin/python benchmarks/web_load.py [--clients 20] [--requests 150] [--rate 300] [--cache both]
+
+What it does (loopback only, 127.0.0.1; bounded in requests and time):
+
+1. starts ``gunicorn -w 2 'web:create_app()'`` on a free port with a fresh SQLite file;
+2. setup (not timed): each client gets its own session and ``--games`` expert games, each
+   played through the API to a random point between 15% and 60% of its safe cells by
+   following the server's hints (open what is proved safe, flag what is proved a mine);
+3. closed loop: ``--clients`` concurrent clients each send ``--requests`` hint requests back
+   to back (round robin over their games, language round robin over 4 languages):
+   throughput and latency percentiles at saturation;
+4. open loop: the same clients send hints at a fixed total ``--rate`` (requests/s, evenly
+   spread) for ``--seconds``: latency percentiles at that rate, whether the server keeps up.
+
+Steps 3-4 run twice by default: with the per-worker solution cache (boards repeat, as when a
+player asks again or switches language) and with it off (``SOLUTION_CACHE_SIZE=0``: every
+request solves the board).  Latency is measured by the client from connect to the last byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from web_client import Session  # noqa: E402  (benchmarks/web_client.py)
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+LANGUAGES = ("en", "de", "ja", "ar")
+TIME_LIMIT = 60.0  # seconds, per measured phase
+
+
+@dataclass
+class Result:
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    wall: float = 0.0
+
+    def summary(self) -> dict[str, float | int | str]:
+        ordered = sorted(self.latencies)
+
+        def pct(q: float) -> float:
+            return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+        return {
+            "phase": self.name,
+            "requests": len(ordered),
+            "errors": self.errors,
+            "seconds": round(self.wall, 2),
+            "throughput_per_s": round(len(ordered) / self.wall, 1) if self.wall else 0.0,
+            "p50_ms": round(pct(0.50), 1),
+            "p90_ms": round(pct(0.90), 1),
+            "p99_ms": round(pct(0.99), 1),
+            "max_ms": round(ordered[-1] * 1000, 1) if ordered else float("nan"),
+            "mean_ms": round(statistics.fmean(ordered) * 1000, 1) if ordered else float("nan"),
+        }
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[int]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": str(db_path),
+        "FLASK_ALLOW_SEEDS": "true",
+        "FLASK_SOLUTION_CACHE_SIZE": str(cache_size),
+    }
+    command = [
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "--workers", str(workers),
+        "--bind", f"{HOST}:{port}",
+        "--backlog", "256",
+        "--log-level", "warning",
+        "web:create_app()",
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection((HOST, port), timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("gunicorn did not start") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# -- setup: mid-game boards through the API ---------------------------------------------------
+
+
+def mid_game(session: Session, seed: int, rng: random.Random) -> str | None:
+    """An expert game played by its hints to a random point; None if it ended early."""
+    game = session.post("/api/games", {"preset": "expert", "seed": seed})["game"]
+    game_id = game["id"]
+    state = session.post(f"/api/games/{game_id}/open", {"row": 8, "col": 15})["game"]
+    safe_cells = 16 * 30 - 99
+    target = rng.uniform(0.15, 0.60) * safe_cells
+    while state["state"] == "playing":
+        opened = sum(row.count(".") + sum(ch.isdigit() for ch in row) for row in state["board"])
+        if opened >= target:
+            return game_id
+        hint = session.get(f"/api/games/{game_id}/hint")["hint"]
+        if hint["kind"] != "deduction":
+            return game_id  # a guess position is a fine mid-game board too
+        for row, col in hint["deduction"]["safe"]:
+            state = session.post(f"/api/games/{game_id}/open", {"row": row, "col": col})["game"]
+        for row, col in hint["deduction"]["mines"]:
+            state = session.post(f"/api/games/{game_id}/flag", {"row": row, "col": col})["game"]
+    return None
+
+
+def prepare(port: int, clients: int, games: int, seed: int) -> list[tuple[str, list[str]]]:
+    rng = random.Random(seed)
+    prepared = []
+    next_seed = seed * 1000
+    for _ in range(clients):
+        session = Session(HOST, port)
+        ids: list[str] = []
+        while len(ids) < games:
+            next_seed += 1
+            game_id = mid_game(session, next_seed, rng)
+            if game_id is not None:
+                ids.append(game_id)
+        prepared.append((session.cookie_header(), ids))
+    return prepared
+
+
+# -- the load ----------------------------------------------------------------------------------
+
+
+async def fetch(port: int, path: str, cookie: str) -> tuple[float, bool]:
+    request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
+    start = time.perf_counter()
+    reader, writer = await asyncio.open_connection(HOST, port)
+    writer.write(request.encode())
+    data = await reader.read()
+    writer.close()
+    elapsed = time.perf_counter() - start
+    return elapsed, data.startswith(b"HTTP/1.1 200") and b'"hint"' in data
+
+
+def paths(games: list[str], offset: int) -> Iterator[str]:
+    i = offset
+    while True:
+        yield f"/api/games/{games[i % len(games)]}/hint?lang={LANGUAGES[i % len(LANGUAGES)]}"
+        i += 1
+
+
+async def closed_loop(port: int, prepared: list[tuple[str, list[str]]], requests: int) -> Result:
+    result = Result("closed loop (saturation)")
+    deadline = time.monotonic() + TIME_LIMIT
+
+    async def client(index: int, cookie: str, games: list[str]) -> None:
+        source = paths(games, index)
+        for _ in range(requests):
+            if time.monotonic() > deadline:
+                return
+            elapsed, ok = await fetch(port, next(source), cookie)
+            result.latencies.append(elapsed)
+            result.errors += not ok
+
+    start = time.perf_counter()
+    await asyncio.gather(*(client(i, cookie, games) for i, (cookie, games) in enumerate(prepared)))
+    result.wall = time.perf_counter() - start
+    return result
+
+
+async def open_loop(port: int, prepared: list[tuple[str, list[str]]], rate: float, seconds: float) -> Result:
+    result = Result(f"open loop at {rate:g}/s")
+    clients = len(prepared)
+    interval = clients / rate  # each client's gap between sends
+    start = time.perf_counter()
+
+    async def one(path: str, cookie: str) -> None:
+        elapsed, ok = await fetch(port, path, cookie)
+        result.latencies.append(elapsed)
+        result.errors += not ok
+
+    async def client(index: int, cookie: str, games: list[str]) -> None:
+        source = paths(games, index)
+        pending = []
+        due = start + index * interval / clients  # spread the clients' phases evenly
+        while due < start + seconds:
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            pending.append(asyncio.create_task(one(next(source), cookie)))
+            due += interval
+        await asyncio.gather(*pending)
+
+    await asyncio.wait_for(
+        asyncio.gather(*(client(i, cookie, games) for i, (cookie, games) in enumerate(prepared))),
+        timeout=seconds + TIME_LIMIT,
+    )
+    result.wall = time.perf_counter() - start
+    return result
+
+
+def run(args: argparse.Namespace, cache_size: int) -> list[dict]:
+    with tempfile.TemporaryDirectory() as folder, gunicorn(Path(folder) / "load.sqlite3", cache_size, args.workers) as port:
+        t0 = time.perf_counter()
+        prepared = prepare(port, args.clients, args.games, args.seed)
+        print(f"  setup: {args.clients} sessions x {args.games} expert mid-game boards in {time.perf_counter() - t0:.1f}s",
+              file=sys.stderr)
+        asyncio.run(closed_loop(port, prepared, 5))  # warm up both workers
+        rows = [asyncio.run(closed_loop(port, prepared, args.requests)).summary()]
+        rows.append(asyncio.run(open_loop(port, prepared, args.rate, args.seconds)).summary())
+        for row in rows:
+            row["cache"] = "on" if cache_size else "off"
+        return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=150, help="hint requests per client in the closed loop")
+    parser.add_argument("--games", type=int, default=3, help="mid-game boards per client")
+    parser.add_argument("--rate", type=float, default=300.0, help="total requests/s in the open loop")
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of the open loop")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cache", choices=("on", "off", "both"), default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args(argv)
+    if not (1 <= args.clients <= 100 and 1 <= args.requests <= 2000 and 1 <= args.seconds <= 60):
+        parser.error("keep it bounded: 1-100 clients, 1-2000 requests each, 1-60 seconds")
+
+    sizes = {"on": [512], "off": [0], "both": [512, 0]}[args.cache]
+    rows: list[dict] = []
+    for size in sizes:
+        print(f"gunicorn, {args.workers} workers, solution cache {'on' if size else 'off'}:", file=sys.stderr)
+        rows += run(args, size)
+    header = ["cache", "phase", "requests", "errors", "seconds", "throughput_per_s", "p50_ms", "p90_ms", "p99_ms", "max_ms"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(str(row[key]) for key in header) + " |")
+    if args.json:
+        args.json.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()}, "results": rows}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,67 @@
+"""The per-worker caches of engine answers: same answers as without them, bounded, per language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from explainer.board import Board
+from explainer.hint import make_hint
+from explainer.pipeline import solve
+from web import create_app
+from web.analysis import Analyses, LruCache, hint_json
+
+BOARD = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
+
+
+def test_lru_keeps_the_most_recent_and_counts() -> None:
+    cache: LruCache[str, int] = LruCache(2)
+    calls: list[str] = []
+
+    def make(key: str):
+        return lambda: calls.append(key) or len(calls)
+
+    assert cache.get("a", make("a")) == 1
+    assert cache.get("b", make("b")) == 2
+    assert cache.get("a", make("a")) == 1  # hit: a is now the most recent
+    assert cache.get("c", make("c")) == 3  # evicts b
+    assert cache.get("b", make("b")) == 4
+    assert calls == ["a", "b", "c", "b"] and (cache.hits, cache.misses) == (1, 4)
+
+
+def test_size_zero_keeps_nothing() -> None:
+    cache: LruCache[str, int] = LruCache(0)
+    calls: list[int] = []
+    for _ in range(3):
+        cache.get("a", lambda: calls.append(1) or len(calls))
+    assert len(calls) == 3
+
+
+def test_cached_answers_equal_fresh_ones_per_language() -> None:
+    analyses = Analyses(8)
+    built: list[int] = []
+
+    def board() -> Board:
+        built.append(1)
+        return BOARD
+
+    english = analyses.hint("rev-1", board, "en")
+    german = analyses.hint("rev-1", board, "de")
+    assert english == hint_json(solve(BOARD), "en") and english["text"] == make_hint(BOARD).text("en")
+    assert german == hint_json(solve(BOARD), "de")
+    assert analyses.hint("rev-1", board, "en") is english
+    assert len(built) == 2 and analyses.solutions.misses == 1  # one solve shared by both languages
+
+
+def test_api_answers_are_the_same_with_the_cache_off(tmp_path: Path) -> None:
+    replies = []
+    for size in (512, 0):
+        config = {"DATABASE_URL": str(tmp_path / f"{size}.db"), "ALLOW_SEEDS": True, "SOLUTION_CACHE_SIZE": size}
+        app = create_app({"TESTING": True, **config})
+        client = app.test_client()
+        game_id = client.post("/api/games", json={"preset": "expert", "seed": 21}).json["game"]["id"]
+        client.post(f"/api/games/{game_id}/open", json={"row": 8, "col": 15})
+        first = client.get(f"/api/games/{game_id}/hint?lang=ja").json["hint"]
+        again = client.get(f"/api/games/{game_id}/hint?lang=ja").json["hint"]
+        assert first == again
+        replies.append(first)
+    assert replies[0] == replies[1]
