@@ -141,3 +141,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: Te
         return 2
     except BrokenPipeError:
         return 0
+
+
+def _register_commands() -> None:
+    """The commands that live in their own modules: generate, bot."""
+    from . import cli_bot, cli_generate
+
+    for register in (cli_generate.register, cli_bot.register):
+        if register not in _EXTRA_COMMANDS:
+            _EXTRA_COMMANDS.append(register)
+
+
+_register_commands()

@@ -96,6 +96,6 @@ def test_unknown_language_is_rejected() -> None:
 
 def test_module_entry_point_runs() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "explainer", "hint", str(BOARDS / "pair_basic.txt")], capture_output=True, text=True
+        [sys.executable, "-m", "explainer", "hint", str(BOARDS / "pair_one_two_one.txt")], capture_output=True, text=True
     )
     assert result.returncode == 0 and result.stdout.strip()
