@@ -19,7 +19,7 @@ The game master (this module) may read the layout to keep its promises; the
 reasoning it reports (what is provable, probabilities) only ever uses
 ``Game.view()``.  Per-game mode data lives in ``Game.extra`` (JSON-safe):
 ``mode``, ``max_rule``/``require_rule`` (no-guess), ``saves`` (forgiving),
-``assists`` (assist).
+``assists`` (assist), ``loss`` (the fatal cell and the view before it).
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ __all__ = [
     "forgive",
     "LossReport",
     "loss_report",
+    "stored_loss_report",
     "MoveOutcome",
     "open_cell",
     "chord_cell",
@@ -302,6 +303,14 @@ def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossR
     return LossReport(target, "guess", probability)  # nothing was safer
 
 
+def stored_loss_report(game: Game) -> LossReport | None:
+    """The loss report of a game lost through ``open_cell``/``chord_cell`` (after a reload, say)."""
+    stored = game.extra.get("loss")
+    if not isinstance(stored, dict):
+        return None
+    return loss_report(Board.parse(stored["view"]), tuple(stored["cell"]))
+
+
 # -- moves through the mode ------------------------------------------------------------------------
 
 
@@ -324,7 +333,10 @@ def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutc
     cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
     if game.state == "lost":
         assert game.exploded is not None
-        return MoveOutcome(cells, saved, loss=loss_report(view, divmod(game.exploded, game.width)))
+        cell = Cell(*divmod(game.exploded, game.width))
+        # what the player saw before the fatal click, so the report can be made again later
+        game.extra["loss"] = {"cell": cell.to_json(), "view": str(view)}
+        return MoveOutcome(cells, saved, loss=loss_report(view, cell))
     assists = tuple(assist_after_move(game)) if game_mode(game) is Mode.ASSIST else ()
     return MoveOutcome(cells, saved, assists)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -24,6 +25,7 @@ from explainer.modes import (
     loss_report,
     new_game,
     open_cell,
+    stored_loss_report,
     summary,
 )
 from explainer.pipeline import solve
@@ -295,3 +297,20 @@ def test_opening_a_mine_in_classic_mode_comes_with_the_report() -> None:
     assert game.state == "lost"
     assert outcome.loss is not None and outcome.loss.cell == Cell(0, 2)
     assert outcome.to_json()["loss"]["cell"] == [0, 2]
+    # the report survives a save and reload of the game
+    reloaded = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert stored_loss_report(reloaded) == outcome.loss
+    assert stored_loss_report(Game.new(9, 9, 10, 0)) is None
+
+
+def test_a_chord_that_explodes_is_reported_from_the_view_before_it() -> None:
+    # A1 is a 1 (mine at B2); a wrong flag on A2 lets the chord open B1 and B2
+    game = Game.from_layout(3, 3, 1 << 4, seed=0)
+    game.extra["mode"] = "classic"
+    game.open(0, 0)
+    game.toggle_flag(1, 0)
+    before = game.view()
+    outcome = chord_cell(game, 0, 0)
+    assert game.state == "lost" and outcome.loss is not None
+    assert outcome.loss == loss_report(before, (1, 1))
+    assert stored_loss_report(game) == outcome.loss
