@@ -71,7 +71,8 @@ class Renderer:
         return format_decimal(value, locale=self._locale)
 
     def percent(self, probability: float) -> str:
-        return format_percent(probability, format="#,##0.#%", locale=self._locale)
+        """The locale's percent format with at most one decimal: '12.5%', '12,5 %'."""
+        return format_percent(round(probability, 3), locale=self._locale, decimal_quantization=False)
 
     def cells(self, cells: Iterable[Cell] | CellSet) -> str:
         names = [cell.name for cell in cells]
