@@ -74,6 +74,8 @@ class CellSet:
     """
 
     __slots__ = ("mask", "width")
+    mask: int
+    width: int
 
     def __init__(self, mask: int = 0, width: int = 1) -> None:
         if mask < 0:

@@ -194,9 +194,9 @@ def _best_order(n: int, group_cons: list[list[int]], cons_groups: list[list[int]
 def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Component:
     # groups: cells with the same set of constraints
     per_cell: dict[int, int] = {}
-    for position, (cells, _count) in enumerate(constraints):
+    for number, (cells, _count) in enumerate(constraints):
         for cell in iter_bits(cells):
-            per_cell[cell] = per_cell.get(cell, 0) | 1 << position
+            per_cell[cell] = per_cell.get(cell, 0) | 1 << number
     signatures: dict[int, int] = {}
     for cell, signature in per_cell.items():
         signatures[signature] = signatures.get(signature, 0) | 1 << cell
