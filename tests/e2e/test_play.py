@@ -57,6 +57,10 @@ def test_custom_board(page: Page) -> None:
     page.fill('input[name="mines"]', "15")
     page.click('[data-action="new-game"]')
     expect(page.locator(".cell")).to_have_count(84)
+    page.reload()  # the form shows the board being played
+    expect(page.locator(".cell")).to_have_count(84)
+    expect(page.locator("#preset")).to_have_value("custom")
+    expect(page.locator('input[name="height"]')).to_have_value("7")
     page.fill('input[name="mines"]', "999")
     page.click('[data-action="new-game"]')
     expect(explanation(page)).to_have_attribute("data-kind", "error")
@@ -238,6 +242,7 @@ def test_reload_finds_the_same_game(page: Page) -> None:
     page.reload()
     expect(page.locator(".cell")).to_have_count(81)
     assert game_id(page) == game
+    expect(page.locator("#preset")).to_have_value("beginner")
     after = page.eval_on_selector_all(".cell", "cells => cells.map(c => c.dataset.state + c.textContent)")
     assert after == before
 

@@ -115,6 +115,7 @@ class App {
     this.timer.sync(game.elapsed, game.running);
     document.querySelector('[data-action="replay"]').disabled = !game.replayable;
     if (changed && previous) this.forgetHint();
+    if (!previous || previous.id !== game.id) this.syncSettings(game);
     if (game.wrong_flags.length === 0) {
       this.warning = null;
       this.panel.hideWarning();
@@ -131,6 +132,19 @@ class App {
     } else {
       this.setOverlay(null);
     }
+  }
+
+  // the new-game form shows the board being played
+  syncSettings(game) {
+    const preset = this.form.elements.namedItem("preset");
+    const match = Object.entries(this.config.presets).find(
+      ([, size]) => size.height === game.height && size.width === game.width && size.mines === game.mines,
+    );
+    preset.value = match ? match[0] : "custom";
+    if (!match) {
+      for (const key of ["height", "width", "mines"]) this.form.elements.namedItem(key).value = String(game[key]);
+    }
+    this.form.querySelector('[data-role="custom"]').hidden = Boolean(match);
   }
 
   async newGame(settings) {

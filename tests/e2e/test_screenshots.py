@@ -1,0 +1,93 @@
+"""Screenshots of the main screens, from the real app in Chromium.
+
+They go to ``$SCREENSHOT_DIR`` when it is set (``SCREENSHOT_DIR=docs/screenshots``
+refreshes the committed ones), else to a temporary folder; either way the test checks
+that each screen shows what it should before taking its picture.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from explainer.hint import Hint, make_hint
+
+from .conftest import LiveServer
+from .helpers import api_game, api_move, explanation, load
+from .test_play import guess_position
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORT = {"width": 1280, "height": 860}
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def play_until(page: Page, server: LiveServer, preset: str, wanted: Callable[[Hint], bool]) -> str:
+    """A game (through the API) at the first position whose hint is ``wanted``, by following hints."""
+    for seed in range(1, 80):
+        game = api_game(page, preset=preset, seed=seed)["id"]
+        api_move(page, game, "open", (7, 7))
+        for _ in range(200):
+            stored = server.game(game)
+            if stored.state != "playing":
+                break
+            hint = make_hint(stored.view())
+            if wanted(hint):
+                return game
+            if hint.deduction is None:
+                break
+            for target in hint.deduction.safe:
+                api_move(page, game, "open", target)
+            for target in hint.deduction.mines:
+                api_move(page, game, "flag", target)
+    pytest.fail("no position with the wanted hint")
+
+
+def snap(page: Page, folder: Path, name: str) -> Path:
+    path = folder / name
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    return path
+
+
+def test_screenshot_pair_hint_with_highlights(page: Page, live_server: LiveServer, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    play_until(page, live_server, "intermediate", lambda h: h.deduction is not None and h.deduction.rule == "pair")
+    load(page, 256)
+    page.keyboard.press("h")
+    page.click('[data-level="full"]')
+    expect(page.locator('.cell[data-highlight~="common"], .cell[data-highlight~="unique-a"]').first).to_be_visible()
+    expect(page.locator('.cell[data-highlight~="clue"]')).to_have_count(2)
+    snap(page, shots, "hint-pair.png")
+
+
+def test_screenshot_probability_overlay(page: Page, live_server: LiveServer, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    guess_position(page, live_server)
+    load(page, 81)
+    page.keyboard.press("h")
+    expect(explanation(page)).to_have_attribute("data-kind", "guess")
+    expect(page.locator(".cell .prob").first).to_be_visible()
+    snap(page, shots, "probability-overlay.png")
+
+
+def test_screenshot_arabic_wrong_flag(page: Page, live_server: LiveServer, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    game = play_until(page, live_server, "intermediate", lambda h: h.deduction is not None and len(h.deduction.safe) > 0)
+    safe = next(iter(make_hint(live_server.game(game).view()).deduction.safe))
+    load(page, 256, "/?lang=ar")
+    page.locator(f'.cell[data-row="{safe.row}"][data-col="{safe.col}"]').click(button="right")
+    expect(page.locator('[data-role="warning"]')).to_be_visible()
+    page.click('[data-action="why"]')
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    snap(page, shots, "wrong-flag-arabic.png")
