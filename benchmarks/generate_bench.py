@@ -7,7 +7,7 @@ depth limit (simple, pair, enumeration) it generates ``--boards`` boards
 (seeds 0..N-1, first click in the centre) and prints the median, p95 and
 maximum time per board, the mean number of repairs, and failures.  Then it
 checks the targets: 30x16/99 median < 50 ms and p95 < 200 ms, 9x9/33 median
-< 100 ms, 30x16/170 median < 1 s (at every depth).
+< 100 ms, 30x16/170 median < 1 s (at every depth, without a required rule).
 
 ``--verify`` also replays every board with the engine's rule functions on
 ``Game.view()`` (``explainer.verify``; not timed) and counts boards that fail.
@@ -73,13 +73,16 @@ def main() -> None:
                 f"| {statistics.fmean(repairs) if repairs else 0:.1f} | {failed} |"
             )
             print(row + (f" {bad} |" if args.verify else ""), flush=True)
-            limits = TARGETS.get((height, width, mines))
+            limits = None if args.require else TARGETS.get((height, width, mines))
             if limits:
                 if median >= limits[0]:
                     missed.append(f"{width}x{height}/{mines} {depth}: median {median:.1f} ms >= {limits[0]:.0f} ms")
                 if limits[1] is not None and p95 >= limits[1]:
                     missed.append(f"{width}x{height}/{mines} {depth}: p95 {p95:.1f} ms >= {limits[1]:.0f} ms")
-    print("targets: " + ("all met" if not missed else "MISSED: " + "; ".join(missed)))
+    if args.require:
+        print("targets: set for boards without a required rule; not checked")
+    else:
+        print("targets: " + ("all met" if not missed else "MISSED: " + "; ".join(missed)))
 
 
 if __name__ == "__main__":
