@@ -24,7 +24,7 @@ from .deduction import Deduction
 from .fast_solver import Inconsistent, PlayerKnowledge
 from .guess import DEFAULT_POLICY, Guess, GuessPolicy, choose_guess, first_guess
 from .pipeline import solve
-from .table import PlayerTable
+from .table import FirstClick, PlayerTable
 
 __all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game"]
 
@@ -74,7 +74,7 @@ def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log
         for cell, number in table.open(*divmod(index, width)).items():
             knowledge.reveal(cell, number)
 
-    guess = first_guess(table.height, width, policy)
+    guess = first_guess(table.height, width, policy, table.first_click)
     while True:
         log.append(guess)
         open_cell(guess.cell.row * width + guess.cell.col)
@@ -93,15 +93,16 @@ def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log
     return GameResult(table.state == "won", len(log), opens, tuple(log) if keep_log else ())
 
 
-def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Move:
+def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClick = FirstClick.OPENING) -> Move:
     """One move for a player view: an unflag of a wrong flag, else the simplest
-    certain step (open its first safe cell, or flag its first mine), else a guess."""
+    certain step (open its first safe cell, or flag its first mine), else a guess.
+    ``rule`` is the game's first-click rule (it decides where the first click goes)."""
     if view.mines is None:
         raise BotError("the bot needs the mine count: add a 'mines N' line to the view")
     if not view.covered_mask & ~view.flagged_mask and not view.flagged_mask:
         raise BotError("nothing is left to open")
     if not any(state >= 0 for state in view.cells):
-        guess = first_guess(view.height, view.width, policy)
+        guess = first_guess(view.height, view.width, policy, rule)
         return _open(view, guess.cell, guess=guess)
     solution = solve(view)
     if not solution.consistent:

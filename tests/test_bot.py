@@ -27,6 +27,7 @@ from explainer.table import FirstClick, PlayerTable
 
 BEGINNER = PRESETS["beginner"]
 INTERMEDIATE = PRESETS["intermediate"]
+EXPERT = PRESETS["expert"]
 
 
 # -- the bot never reads the hidden layout -----------------------------------------------
@@ -118,7 +119,7 @@ def play_by_views(table: PlayerTable, policy: GuessPolicy = GuessPolicy()) -> tu
     (won, the guessed cells).  A certain move must never lose."""
     guesses = []
     while not table.over:
-        move = next_move(table.view(), policy)
+        move = next_move(table.view(), policy, table.first_click)
         if move.kind is MoveKind.OPEN:
             table.open(*move.cell)
             if move.certain:
@@ -133,8 +134,9 @@ def play_by_views(table: PlayerTable, policy: GuessPolicy = GuessPolicy()) -> tu
 @pytest.mark.parametrize("seed", range(6))
 def test_next_move_and_play_game_make_the_same_guesses(seed: int) -> None:
     size = INTERMEDIATE if seed % 2 else BEGINNER
-    fast = play_game(PlayerTable.new(*size, seed=seed), keep_log=True)
-    won, guessed = play_by_views(PlayerTable.new(*size, seed=seed))
+    rule = "safe" if seed % 3 == 0 else "opening"
+    fast = play_game(PlayerTable.new(*size, seed=seed, first_click=rule), keep_log=True)
+    won, guessed = play_by_views(PlayerTable.new(*size, seed=seed, first_click=rule))
     assert won == fast.won
     assert guessed == [guess.cell for guess in fast.guess_log]
 
@@ -198,11 +200,16 @@ def test_a_view_without_mine_count_or_impossible_is_refused() -> None:
 # -- guesses -----------------------------------------------------------------------------------
 
 
-def test_the_first_move_is_a_corner_and_is_explained() -> None:
-    move = next_move(Board.parse("mines 10\n" + "?????????\n" * 9))
-    assert move.kind is MoveKind.OPEN and move.cell == Cell(0, 0)
+def test_the_first_move_depends_on_the_rule_and_is_explained() -> None:
+    empty = Board.parse("mines 10\n" + "?????????\n" * 9)
+    move = next_move(empty)
+    assert move.kind is MoveKind.OPEN and move.cell == Cell(4, 4)
     assert move.guess is not None and move.guess.reason is GuessReason.FIRST
-    assert "A1" in explain_move(move)
+    assert "E5" in explain_move(move)
+    assert next_move(empty, rule=FirstClick.SAFE).cell == Cell(0, 0)
+    assert next_move(empty, GuessPolicy(first_cell="inset"), FirstClick.SAFE).cell == Cell(2, 2)
+    with pytest.raises(ValueError, match="'middle'"):
+        next_move(empty, GuessPolicy(first_cell="middle"))
 
 
 GUESS_VIEW = "mines 3\n1????\n?????\n?????\n?????\n?????\n"
@@ -228,8 +235,8 @@ def test_a_guess_takes_the_lowest_risk_and_says_why() -> None:
 
 def test_the_lookahead_breaks_ties_and_plays_reproducibly() -> None:
     policy = GuessPolicy(lookahead=True)
-    first = [play_game(PlayerTable.new(*INTERMEDIATE, seed=seed), policy, keep_log=True) for seed in range(4)]
-    again = [play_game(PlayerTable.new(*INTERMEDIATE, seed=seed), policy, keep_log=True) for seed in range(4)]
+    first = [play_game(PlayerTable.new(*EXPERT, seed=seed), policy, keep_log=True) for seed in range(4)]
+    again = [play_game(PlayerTable.new(*EXPERT, seed=seed), policy, keep_log=True) for seed in range(4)]
     assert first == again
     reasons = {guess.reason for result in first for guess in result.guess_log}
     assert GuessReason.FIRST in reasons and len(reasons) > 1
