@@ -17,8 +17,8 @@ differences: the games one variant won and the other lost.
 Rules.  ``opening``: the game's rule (``explainer.game.random_layout``): the
 first cell and, when there is room, its 8 neighbours are mine-free, so the
 first click opens an area.  ``safe``: only the first cell is mine-free, the
-rule of the published results below.  The bot's first click is the top-left
-corner in both.
+rule of the published results below.  The bot's first click is C3 (row 3,
+column 3) under ``opening`` and the top-left corner A1 under ``safe``.
 
 Published win rates, first click safe: 91.7% beginner (9x9/10), 78.1%
 intermediate (16x16/40), 39.6% expert (30x16/99) for the best

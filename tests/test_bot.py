@@ -203,11 +203,11 @@ def test_a_view_without_mine_count_or_impossible_is_refused() -> None:
 def test_the_first_move_depends_on_the_rule_and_is_explained() -> None:
     empty = Board.parse("mines 10\n" + "?????????\n" * 9)
     move = next_move(empty)
-    assert move.kind is MoveKind.OPEN and move.cell == Cell(4, 4)
+    assert move.kind is MoveKind.OPEN and move.cell == Cell(2, 2)
     assert move.guess is not None and move.guess.reason is GuessReason.FIRST
-    assert "E5" in explain_move(move)
+    assert "C3" in explain_move(move)
     assert next_move(empty, rule=FirstClick.SAFE).cell == Cell(0, 0)
-    assert next_move(empty, GuessPolicy(first_cell="inset"), FirstClick.SAFE).cell == Cell(2, 2)
+    assert next_move(empty, GuessPolicy(first_cell="center"), FirstClick.SAFE).cell == Cell(4, 4)
     with pytest.raises(ValueError, match="'middle'"):
         next_move(empty, GuessPolicy(first_cell="middle"))
 
