@@ -115,6 +115,8 @@ class PlayerSimulation:
         self._not_first_col = self.full & ~first_col
         self._not_last_col = self.full & ~(first_col << (width - 1))
         self.history: list[Round] = []
+        #: cells decided (and rounds played) over the whole life of the simulation: its cost
+        self.work = 0
         self._reset()
 
     # -- the game's part: the only code that reads the layout (with ``won``) -------------
@@ -204,6 +206,7 @@ class PlayerSimulation:
         new, numbers = self._open(safe)
         mines &= ~self.known_mines
         self.history.append(Round(rule, self.revealed, self.known_mines, safe, mines, new | mines))
+        self.work += (new | mines).bit_count() + 1
         if rule is not None:
             self.uses[rule] = self.uses.get(rule, 0) + 1
         for index, number in numbers.items():

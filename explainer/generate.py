@@ -40,6 +40,10 @@ __all__ = [
     "DEFAULT_MAX_RULE",
 ]
 
+#: the effort budget: cells the player may decide, over all repairs, per cell of the
+#: board (the hardest settings measured need under 150; giving up costs seconds at most)
+WORK_PER_CELL = 1000
+
 #: rules a board can be required to need at least once
 REQUIRABLE: tuple[Rule, ...] = (Rule.PAIR, Rule.ENUMERATION)
 DEFAULT_MAX_RULE = Rule.ENUMERATION
@@ -244,15 +248,15 @@ class _Generator:
                 return True
         return False
 
-    def run(self, max_repairs: int) -> PlayerSimulation:
+    def run(self, max_repairs: int, max_work: int) -> PlayerSimulation:
         self.sim = PlayerSimulation(self.height, self.width, self.random_layout(), self.mines, self.first)
         sim = self.sim
         while True:
             solved = sim.run(self.policy)
             if solved and (self.require is None or sim.uses.get(self.require)):
                 return sim
-            if self.repairs >= max_repairs:
-                raise GenerationError(self._give_up(max_repairs))
+            if self.repairs >= max_repairs or sim.work >= max_work:
+                raise GenerationError(self._give_up(self.repairs))
             if solved:
                 self.harden()
             elif not self.repair():
@@ -282,8 +286,9 @@ class _Generator:
         depth = f"with rules up to {self.allowed[-1]}"
         if self.require is not None:
             depth += f" that needs {self.require} at least once"
+        mines = f"{self.mines} mine" if self.mines == 1 else f"{self.mines} mines"
         return (
-            f"could not make a no-guess {self.width} x {self.height} board with {self.mines} mines "
+            f"could not make a no-guess {self.width} x {self.height} board with {mines} "
             f"({self.mines / size:.0%} of the cells) {depth} after {repairs} repairs; "
             "try fewer mines, a larger board or a deeper rule limit"
         )
@@ -306,7 +311,9 @@ def generate(
     ``max_rule`` limits the reasoning (``simple``, ``pair`` or
     ``enumeration``); ``require_rule`` (``pair`` or ``enumeration``) makes the
     solution need that rule at least once.  Deterministic for a given ``seed``
-    (or ``rng``).  Raises ``GenerationError`` for impossible settings.
+    (or ``rng``).  Raises ``GenerationError`` for impossible settings, and when
+    ``max_repairs`` repairs (default ``200 + 10 * cells``) or the effort budget
+    (``WORK_PER_CELL * cells`` cells decided) run out.
     """
     try:
         check_size(height, width, mines)
@@ -328,7 +335,7 @@ def generate(
     if max_repairs is None:
         max_repairs = 200 + 10 * height * width
     generator = _Generator(height, width, mines, index, rng, deepest, required)
-    sim = generator.run(max_repairs)
+    sim = generator.run(max_repairs, WORK_PER_CELL * height * width)
     return GeneratedBoard(
         height=height,
         width=width,
