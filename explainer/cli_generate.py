@@ -53,12 +53,11 @@ def _cells(count: int) -> str:
 
 
 def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    height, width, mines = PRESETS[args.preset] if args.preset else (None, None, None)
-    height = args.height if args.height is not None else height
-    width = args.width if args.width is not None else width
-    mines = args.mines if args.mines is not None else mines
+    preset: tuple[int | None, ...] = PRESETS[args.preset] if args.preset else (None, None, None)
+    given = (args.height, args.width, args.mines)
+    height, width, mines = (value if value is not None else default for value, default in zip(given, preset))
     missing = [name for name, value in (("--width", width), ("--height", height), ("--mines", mines)) if value is None]
-    if missing:
+    if height is None or width is None or mines is None:
         raise CliError(f"give {', '.join(missing)} (or --preset {'|'.join(PRESETS)})")
     first = args.first if args.first is not None else (height // 2, width // 2)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
