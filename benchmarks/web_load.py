@@ -7,7 +7,7 @@ What it does (loopback only, 127.0.0.1; bounded in requests and time):
 1. starts ``gunicorn -w 2 'web:create_app()'`` on a free port with a fresh SQLite file;
 2. setup (not timed): each client gets its own session and ``--games`` expert games, each
    played through the API to a random point between 15% and 60% of its safe cells by
-   following the server's hints (open what is proved safe, flag what is proved a mine);
+   what the server proves (cells at 0% opened, cells at 100% flagged);
 3. closed loop: ``--clients`` concurrent clients each send ``--requests`` hint requests back
    to back (round robin over their games, language round robin over 4 languages):
    throughput and latency percentiles at saturation;
@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 LANGUAGES = ("en", "de", "ja", "ar")
 TIME_LIMIT = 60.0  # seconds, per measured phase
+REQUEST_TIMEOUT = 30.0
 
 
 @dataclass
@@ -122,24 +123,32 @@ def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[int]:
 # -- setup: mid-game boards through the API ---------------------------------------------------
 
 
+def opened_count(state: dict) -> int:
+    return sum(len(row) - row.count("?") - row.count("F") for row in state["board"])
+
+
 def mid_game(session: Session, seed: int, rng: random.Random) -> str | None:
-    """An expert game played by its hints to a random point; None if it ended early."""
-    game = session.post("/api/games", {"preset": "expert", "seed": seed})["game"]
-    game_id = game["id"]
+    """An expert game played to a random point by what the server proves (cells at 0% are
+    opened, cells at 100% flagged); None if it ended before that point."""
+    game_id = session.post("/api/games", {"preset": "expert", "seed": seed})["game"]["id"]
     state = session.post(f"/api/games/{game_id}/open", {"row": 8, "col": 15})["game"]
-    safe_cells = 16 * 30 - 99
-    target = rng.uniform(0.15, 0.60) * safe_cells
+    target = rng.uniform(0.15, 0.60) * (16 * 30 - 99)
     while state["state"] == "playing":
-        opened = sum(row.count(".") + sum(ch.isdigit() for ch in row) for row in state["board"])
-        if opened >= target:
+        if opened_count(state) >= target:
             return game_id
-        hint = session.get(f"/api/games/{game_id}/hint")["hint"]
-        if hint["kind"] != "deduction":
+        grid = session.get(f"/api/games/{game_id}/probabilities")["overlay"]["probabilities"]
+        certain = [(r, c, p) for r, row in enumerate(grid) for c, p in enumerate(row) if p in (0.0, 1.0)]
+        safe = [(r, c) for r, c, p in certain if p == 0.0 and state["board"][r][c] == "?"]
+        if not safe:
             return game_id  # a guess position is a fine mid-game board too
-        for row, col in hint["deduction"]["safe"]:
-            state = session.post(f"/api/games/{game_id}/open", {"row": row, "col": col})["game"]
-        for row, col in hint["deduction"]["mines"]:
-            state = session.post(f"/api/games/{game_id}/flag", {"row": row, "col": col})["game"]
+        for r, c, p in certain:
+            if p == 1.0 and state["board"][r][c] == "?":
+                state = session.post(f"/api/games/{game_id}/flag", {"row": r, "col": c})["game"]
+        for r, c in safe:
+            if opened_count(state) >= target or state["state"] != "playing":
+                break
+            if state["board"][r][c] == "?":
+                state = session.post(f"/api/games/{game_id}/open", {"row": r, "col": c})["game"]
     return None
 
 
@@ -163,12 +172,17 @@ def prepare(port: int, clients: int, games: int, seed: int) -> list[tuple[str, l
 
 
 async def fetch(port: int, path: str, cookie: str) -> tuple[float, bool]:
+    """One request on a new connection (gunicorn's sync workers close each one)."""
     request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
     start = time.perf_counter()
-    reader, writer = await asyncio.open_connection(HOST, port)
-    writer.write(request.encode())
-    data = await reader.read()
-    writer.close()
+    try:
+        async with asyncio.timeout(REQUEST_TIMEOUT):
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(request.encode())
+            data = await reader.read()
+            writer.close()
+    except (OSError, TimeoutError):
+        return time.perf_counter() - start, False
     elapsed = time.perf_counter() - start
     return elapsed, data.startswith(b"HTTP/1.1 200") and b'"hint"' in data
 
@@ -230,18 +244,34 @@ async def open_loop(port: int, prepared: list[tuple[str, list[str]]], rate: floa
     return result
 
 
-def run(args: argparse.Namespace, cache_size: int) -> list[dict]:
-    with tempfile.TemporaryDirectory() as folder, gunicorn(Path(folder) / "load.sqlite3", cache_size, args.workers) as port:
-        t0 = time.perf_counter()
-        prepared = prepare(port, args.clients, args.games, args.seed)
-        print(f"  setup: {args.clients} sessions x {args.games} expert mid-game boards in {time.perf_counter() - t0:.1f}s",
-              file=sys.stderr)
-        asyncio.run(closed_loop(port, prepared, 5))  # warm up both workers
-        rows = [asyncio.run(closed_loop(port, prepared, args.requests)).summary()]
-        rows.append(asyncio.run(open_loop(port, prepared, args.rate, args.seconds)).summary())
-        for row in rows:
-            row["cache"] = "on" if cache_size else "off"
-        return rows
+def measure(port: int, prepared: list[tuple[str, list[str]]], args: argparse.Namespace, cache: str) -> list[dict]:
+    asyncio.run(closed_loop(port, prepared, 5))  # warm up both workers
+    rows = [asyncio.run(closed_loop(port, prepared, args.requests)).summary()]
+    rows.append(asyncio.run(open_loop(port, prepared, args.rate, args.seconds)).summary())
+    for row in rows:
+        row["cache"] = cache
+    return rows
+
+
+def run(args: argparse.Namespace) -> list[dict]:
+    """Set up once, then measure each cache setting on a fresh gunicorn over the same database
+    (the games and the sessions' cookies survive the restart)."""
+    sizes = {"on": [512], "off": [0], "both": [512, 0]}[args.cache]
+    rows: list[dict] = []
+    prepared: list[tuple[str, list[str]]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "load.sqlite3"
+        for size in sizes:
+            cache = "on" if size else "off"
+            print(f"gunicorn, {args.workers} workers, solution cache {cache}", file=sys.stderr)
+            with gunicorn(db_path, size, args.workers) as port:
+                if not prepared:
+                    t0 = time.perf_counter()
+                    prepared = prepare(port, args.clients, args.games, args.seed)
+                    print(f"  setup: {args.clients} sessions x {args.games} expert mid-game boards "
+                          f"in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+                rows += measure(port, prepared, args, cache)
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,11 +289,10 @@ def main(argv: list[str] | None = None) -> int:
     if not (1 <= args.clients <= 100 and 1 <= args.requests <= 2000 and 1 <= args.seconds <= 60):
         parser.error("keep it bounded: 1-100 clients, 1-2000 requests each, 1-60 seconds")
 
-    sizes = {"on": [512], "off": [0], "both": [512, 0]}[args.cache]
-    rows: list[dict] = []
-    for size in sizes:
-        print(f"gunicorn, {args.workers} workers, solution cache {'on' if size else 'off'}:", file=sys.stderr)
-        rows += run(args, size)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores",
+          file=sys.stderr)
+    rows = run(args)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", file=sys.stderr)
     header = ["cache", "phase", "requests", "errors", "seconds", "throughput_per_s", "p50_ms", "p90_ms", "p99_ms", "max_ms"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))

@@ -60,6 +60,8 @@ class Analyses:
         self.hints: LruCache[tuple[str, str], dict[str, Any]] = LruCache(size)
 
     def solve(self, board: Board) -> Solution:
+        if self.solutions.size <= 0:
+            return solve(board)  # no cache: skip building its key
         return self.solutions.get(str(board), lambda: solve(board))
 
     def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from explainer.game import PRESETS
 
@@ -42,7 +43,8 @@ def role_labels() -> list[tuple[str, str]]:
     ]
 
 
-def preset_labels() -> list[tuple[str, str, tuple[int, int, int]]]:
+def preset_labels() -> list[tuple[str, str]]:
+    """Each preset with its menu label, e.g. "Expert 30 × 16, 99 mines"."""
     names = {
         # I18N: game preset
         "beginner": _("Beginner"),
@@ -51,7 +53,19 @@ def preset_labels() -> list[tuple[str, str, tuple[int, int, int]]]:
         # I18N: game preset
         "expert": _("Expert"),
     }
-    return [(key, names.get(key, key), size) for key, size in PRESETS.items()]
+    labels = []
+    for key, (height, width, mines) in PRESETS.items():
+        # I18N: a board size in the menu: preset name, columns × rows and mines, e.g. "Expert 30 × 16, 99 mines"
+        label = ngettext(
+            "%(name)s %(width)s × %(height)s, %(num)s mine",
+            "%(name)s %(width)s × %(height)s, %(num)s mines",
+            mines,
+            name=names.get(key, key),
+            width=width,
+            height=height,
+        )
+        labels.append((key, label))
+    return labels
 
 
 def client_texts() -> dict[str, str]:

@@ -47,6 +47,14 @@ def test_new_game_open_flag_and_counters(page: Page, live_server: LiveServer) ->
     view = live_server.game(game_id(page)).view()
     row, col = next(divmod(i, game.width) for i, n in view.numbers() if n > 0)
     expect(cell(page, row, col)).to_have_text(str(view.state(row, col)))
+    # the timer runs while playing
+    expect(page.locator('[data-role="timer"]')).not_to_have_text("0", timeout=3000)
+    # restart: a new board of the same size
+    first = game_id(page)
+    page.click('[data-action="restart"]')
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(256)
+    assert game_id(page) != first
+    expect(page.locator('[data-role="timer"]')).to_have_text("0")
 
 
 def test_custom_board(page: Page) -> None:
