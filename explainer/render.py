@@ -444,11 +444,11 @@ class Renderer:
         if kind == "proof.suppose_safe":
             return self._("Suppose %(cell)s were safe.", cell=p["cell"])
         if kind == "proof.case_mine":
-            # I18N: the first case of a split on one cell
-            return self._("If %(cell)s is a mine:", cell=p["cell"])
+            # I18N: the first case of a split on one cell (the next sentences assume it)
+            return self._("First case: %(cell)s is a mine.", cell=p["cell"])
         if kind == "proof.case_safe":
-            # I18N: the second case of a split on one cell
-            return self._("If %(cell)s is safe:", cell=p["cell"])
+            # I18N: the second case of a split on one cell (the next sentences assume it)
+            return self._("Second case: %(cell)s is safe.", cell=p["cell"])
         if kind == "proof.case_end":
             return ""
         if kind == "proof.number.rest_safe":
