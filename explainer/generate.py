@@ -256,11 +256,11 @@ class _Generator:
             if solved and (self.require is None or sim.uses.get(self.require)):
                 return sim
             if self.repairs >= max_repairs or sim.work >= max_work:
-                raise GenerationError(self._give_up(self.repairs))
+                raise GenerationError(self._give_up())
             if solved:
                 self.harden()
             elif not self.repair():
-                raise GenerationError(self._give_up(self.repairs))
+                raise GenerationError(self._give_up(stuck=True))
 
     def harden(self) -> None:
         """Solved without the required rule: swap a mine and a safe cell, both
@@ -277,20 +277,30 @@ class _Generator:
             if mines and free:
                 break
         else:
-            raise GenerationError(self._give_up(self.repairs))
+            raise GenerationError(self._give_up(stuck=True))
         sim.change_layout(layout ^ (1 << self.rng.choice(mines)) ^ (1 << self.rng.choice(free)))
         self.repairs += 1
 
-    def _give_up(self, repairs: int) -> str:
+    def _give_up(self, stuck: bool = False) -> str:
+        """Why generation stopped: ``stuck`` when no mine could move at all."""
         size = self.height * self.width
         depth = f"with rules up to {self.allowed[-1]}"
         if self.require is not None:
             depth += f" that needs {self.require} at least once"
         mines = f"{self.mines} mine" if self.mines == 1 else f"{self.mines} mines"
+        why = (
+            "the player gets stuck and no mine can move outside the first click's area to fix it"
+            if stuck
+            else f"after {self.repairs} repairs"
+        )
+        advice = (
+            "try another mine count (few mines let the first click open everything), a larger board or no required rule"
+            if self.require is not None
+            else "try fewer mines, a larger board or a deeper rule limit"
+        )
         return (
             f"could not make a no-guess {self.width} x {self.height} board with {mines} "
-            f"({self.mines / size:.0%} of the cells) {depth} after {repairs} repairs; "
-            "try fewer mines, a larger board or a deeper rule limit"
+            f"({self.mines / size:.0%} of the cells) {depth}: {why}; {advice}"
         )
 
 

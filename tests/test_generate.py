@@ -160,7 +160,7 @@ def test_bad_rules_are_quoted() -> None:
 
 def test_a_board_with_no_no_guess_layout_gives_up_with_a_reason() -> None:
     # 2 x 3, first click in a corner: the last column holds one mine in two cells, a 50/50 always
-    with pytest.raises(GenerationError, match="could not make a no-guess 3 x 2 board with 1 mine "):
+    with pytest.raises(GenerationError, match="could not make a no-guess 3 x 2 board with 1 mine .*no mine can move"):
         generate(2, 3, 1, (0, 0), seed=1)
 
 
