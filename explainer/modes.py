@@ -70,10 +70,15 @@ def N_(message: str) -> str:
 
 
 # The one-line descriptions, in one place: English message ids for the UI's gettext.
+# I18N: a game mode's one-line description in the new-game menu
 CLASSIC_DESCRIPTION = N_("Classic: a random board. Your first click is always safe.")
+# I18N: a game mode's one-line description in the new-game menu
 NO_GUESS_DESCRIPTION = N_("No guessing: every board can be solved from the first click by logic alone.")
+# I18N: a game mode's one-line description in the new-game menu
 ASSIST_DESCRIPTION = N_("Assisted: when no logical step is left, the game opens a safe cell for you and says why.")
+# I18N: a game mode's one-line description in the new-game menu
 FORGIVING_DESCRIPTION = N_("Forgiving: a cell you could not have known was a mine never explodes; a provable mine still does.")
+# I18N: the one-line description of the loss explanation, shown with the modes
 LOSS_REPORT_DESCRIPTION = N_("Why did I lose: after a loss, see the step that proved the cell a mine, or the odds of your guess.")
 
 
