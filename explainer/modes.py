@@ -194,8 +194,13 @@ class Assist:
     probability: float  # its mine probability as far as the player could tell
     reason: str = "no_logical_step"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"cell": self.cell.to_json(), "probability": self.probability, "reason": self.reason}
+    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {
+            "cell": self.cell.to_json(),
+            "probability": self.probability,
+            "reason": self.reason,
+            "text": Renderer(language).assist(self.cell, self.probability),
+        }
 
 
 def assist_after_move(game: Game) -> list[Assist]:
@@ -278,7 +283,14 @@ class LossReport:
     safest_probability: float | None = None
 
     def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        data: dict[str, Any] = {"cell": self.cell.to_json(), "kind": self.kind, "probability": self.probability}
+        data: dict[str, Any] = {
+            "cell": self.cell.to_json(),
+            "kind": self.kind,
+            "probability": self.probability,
+            "text": Renderer(language).loss(
+                self.cell, self.deduction, self.probability, self.safe, self.safest, self.safest_probability
+            ),
+        }
         if self.deduction is not None:
             data["deduction"] = self.deduction.to_json()
             data["deduction_text"] = Renderer(language).deduction(self.deduction)
@@ -328,7 +340,7 @@ class MoveOutcome:
 
     def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         data: dict[str, Any] = {"opened": [c.to_json() for c in self.opened], "saved": self.saved}
-        data["assists"] = [a.to_json() for a in self.assists]
+        data["assists"] = [a.to_json(language) for a in self.assists]
         if self.loss is not None:
             data["loss"] = self.loss.to_json(language)
         return data

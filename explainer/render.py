@@ -636,6 +636,53 @@ class Renderer:
             )
         return self.join([first, second, third])
 
+    def assist(self, cell: Cell, probability: float) -> str:
+        """Assist mode opened ``cell`` because no logical step was left."""
+        # I18N: assist mode opened a cell for the player; %(probability)s is its mine chance as far as the player knew
+        return self._(
+            "No logical step was left, so the game opened %(cell)s for you. As far as you could tell it had a %(probability)s chance of a mine.",
+            cell=cell,
+            probability=self.percent(probability),
+        )
+
+    def loss(
+        self,
+        cell: Cell,
+        deduction: Deduction | None,
+        probability: float,
+        safe: CellSet | None = None,
+        safest: CellSet | None = None,
+        safest_probability: float | None = None,
+    ) -> str:
+        """Why did I lose: the step that proved ``cell`` a mine, or the odds of the guess."""
+        if deduction is not None:
+            # I18N: the player opened a cell that could be proved to be a mine; the proof follows
+            return self.join([self._("%(cell)s was a mine, and you could have known:", cell=cell), self.deduction(deduction)])
+        # I18N: the player's losing click was a guess
+        first = self._(
+            "%(cell)s was a guess: as far as you could tell it had a %(probability)s chance of a mine.",
+            cell=cell,
+            probability=self.percent(probability),
+        )
+        if safe:
+            second = self.ngettext(
+                "But one cell was certainly safe: %(cells)s.",
+                "But %(count)s cells were certainly safe: %(cells)s.",
+                len(safe),
+                cells=safe,
+            )
+        elif safest and safest_probability is not None:
+            second = self.ngettext(
+                "A safer cell existed: %(cells)s, with a %(probability)s chance of a mine.",
+                "Safer cells existed: %(cells)s, each with a %(probability)s chance of a mine.",
+                len(safest),
+                cells=safest,
+                probability=self.percent(safest_probability),
+            )
+        else:
+            second = self._("No cell was safer: that was bad luck, not a mistake.")
+        return self.join([first, second])
+
     def inconsistent(self, clues: tuple[Cell, ...], uses_mine_count: bool) -> str:
         if not clues:
             return self._("This board cannot happen: the mine count does not fit the covered cells.")

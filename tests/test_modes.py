@@ -247,7 +247,13 @@ def test_assist_opens_the_least_likely_safe_cell_next_to_the_open_area() -> None
     assert not layout >> index & 1  # the game master only opens safe cells
     assert first.probability == pytest.approx(before.probabilities[index]) == pytest.approx(1 / 7)
     assert index in (10, 13)  # A3 or D3: safe, next to the open area, least likely; not the 50/50 at D2
-    assert first.to_json() == {"cell": [first.cell.row, first.cell.col], "probability": first.probability, "reason": "no_logical_step"}
+    assert first.to_json() == {
+        "cell": [first.cell.row, first.cell.col],
+        "probability": first.probability,
+        "reason": "no_logical_step",
+        "text": f"No logical step was left, so the game opened {first.cell.name} for you. "
+        "As far as you could tell it had a 14.3% chance of a mine.",
+    }
     assert game.state == "won" or solve(game.view()).safe
     assert game.extra["assists"] == len(assists)
 
@@ -290,7 +296,13 @@ def test_loss_report_when_nothing_was_safer() -> None:
     report = loss_report(view, (0, 1))
     assert report.kind == "guess" and report.probability == pytest.approx(0.5)
     assert report.safe is None and report.safest is None
-    assert report.to_json() == {"cell": [0, 1], "kind": "guess", "probability": 0.5}
+    assert report.to_json() == {
+        "cell": [0, 1],
+        "kind": "guess",
+        "probability": 0.5,
+        "text": "B1 was a guess: as far as you could tell it had a 50% chance of a mine. "
+        "No cell was safer: that was bad luck, not a mistake.",
+    }
 
 
 def test_opening_a_mine_in_classic_mode_comes_with_the_report() -> None:
