@@ -26,6 +26,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+    # the cookie lasts a year from when it was set; re-signing it on every response buys nothing
+    "SESSION_REFRESH_EACH_REQUEST": False,
 }
 
 
