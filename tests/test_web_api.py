@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -416,6 +417,25 @@ def test_unknown_route_and_wrong_method_are_json(client: FlaskClient) -> None:
     assert response.status_code == 404 and response.is_json and response.json["error"]
     response = client.delete("/api/games")
     assert response.status_code == 405 and response.is_json
+
+
+def test_concurrent_moves_on_one_game_are_all_kept(app: Flask, client: FlaskClient, stored_game) -> None:
+    game_id = started(client, "expert", seed=3, at=(8, 15))
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    covered = [Cell(r, c) for r, line in enumerate(client.get(f"/api/games/{game_id}").json["game"]["board"])
+               for c, ch in enumerate(line) if ch == "?"][:24]
+
+    def flag(cells: list[Cell]) -> list[int]:
+        own = app.test_client()
+        own.set_cookie("session", cookie.value)
+        return [move(own, game_id, "flag", *target).status_code for target in cells]
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        statuses = [code for codes in pool.map(flag, [covered[i::6] for i in range(6)]) for code in codes]
+    assert statuses == [200] * len(covered)
+    game = stored_game(client, game_id)
+    assert all(game.flagged >> (cell.row * game.width + cell.col) & 1 for cell in covered)
 
 
 def test_games_survive_a_restart_with_the_same_cookie(db_path: Path) -> None:

@@ -138,6 +138,14 @@ def test_run_command_reports_a_bad_database_url(monkeypatch: pytest.MonkeyPatch,
     assert "postgres://db/games" in capsys.readouterr().err
 
 
+def test_run_command_reports_an_unusable_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be")
+    monkeypatch.setenv("DATABASE_URL", str(blocker / "games.sqlite3"))
+    assert run_main(["--port", "0"]) == 2
+    assert "cannot open the games database" in capsys.readouterr().err
+
+
 def test_run_command_serves_on_loopback_and_prints_the_address(tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": str(tmp_path / "run.sqlite3"), "PORT": "0"}
     process = subprocess.Popen(

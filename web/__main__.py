@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -44,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = create_app()
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as error:
+        print(f"error: cannot open the games database: {error}", file=sys.stderr)
         return 2
     try:
         server = make_server(HOST, port, app, threaded=True)
