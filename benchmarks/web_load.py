@@ -55,6 +55,7 @@ class Result:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     wall: float = 0.0
+    server_cpu: float = 0.0  # CPU seconds the workers used during the phase
 
     def summary(self) -> dict[str, float | int | str]:
         ordered = sorted(self.latencies)
@@ -73,7 +74,24 @@ class Result:
             "p99_ms": round(pct(0.99), 1),
             "max_ms": round(ordered[-1] * 1000, 1) if ordered else float("nan"),
             "mean_ms": round(statistics.fmean(ordered) * 1000, 1) if ordered else float("nan"),
+            "server_cpu_ms_per_request": round(self.server_cpu / len(ordered) * 1000, 2) if ordered else float("nan"),
         }
+
+
+def worker_cpu_seconds(master: int) -> float:
+    """CPU time (user + system) used so far by the gunicorn workers of ``master`` (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:  # fields[1] is the parent pid
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
 
 
 def free_port() -> int:
@@ -82,8 +100,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@dataclass
+class Server:
+    port: int
+    pid: int
+
+    def cpu(self) -> float:
+        return worker_cpu_seconds(self.pid)
+
+
 @contextmanager
-def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[int]:
+def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[Server]:
     port = free_port()
     env = {
         **os.environ,
@@ -110,7 +137,7 @@ def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[int]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("gunicorn did not start") from None
                 time.sleep(0.1)
-        yield port
+        yield Server(port, process.pid)
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -244,12 +271,17 @@ async def open_loop(port: int, prepared: list[tuple[str, list[str]]], rate: floa
     return result
 
 
-def measure(port: int, prepared: list[tuple[str, list[str]]], args: argparse.Namespace, cache: str) -> list[dict]:
-    asyncio.run(closed_loop(port, prepared, 5))  # warm up both workers
-    rows = [asyncio.run(closed_loop(port, prepared, args.requests)).summary()]
-    rows.append(asyncio.run(open_loop(port, prepared, args.rate, args.seconds)).summary())
-    for row in rows:
-        row["cache"] = cache
+def measure(server: Server, prepared: list[tuple[str, list[str]]], args: argparse.Namespace, cache: str) -> list[dict]:
+    asyncio.run(closed_loop(server.port, prepared, 5))  # warm up both workers
+    rows = []
+    for phase in (
+        lambda: closed_loop(server.port, prepared, args.requests),
+        lambda: open_loop(server.port, prepared, args.rate, args.seconds),
+    ):
+        before = server.cpu()
+        result = asyncio.run(phase())
+        result.server_cpu = server.cpu() - before
+        rows.append({"cache": cache, **result.summary()})
     return rows
 
 
@@ -264,13 +296,13 @@ def run(args: argparse.Namespace) -> list[dict]:
         for size in sizes:
             cache = "on" if size else "off"
             print(f"gunicorn, {args.workers} workers, solution cache {cache}", file=sys.stderr)
-            with gunicorn(db_path, size, args.workers) as port:
+            with gunicorn(db_path, size, args.workers) as server:
                 if not prepared:
                     t0 = time.perf_counter()
-                    prepared = prepare(port, args.clients, args.games, args.seed)
+                    prepared = prepare(server.port, args.clients, args.games, args.seed)
                     print(f"  setup: {args.clients} sessions x {args.games} expert mid-game boards "
                           f"in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
-                rows += measure(port, prepared, args, cache)
+                rows += measure(server, prepared, args, cache)
     return rows
 
 
@@ -293,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr)
     rows = run(args)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", file=sys.stderr)
-    header = ["cache", "phase", "requests", "errors", "seconds", "throughput_per_s", "p50_ms", "p90_ms", "p99_ms", "max_ms"]
+    header = ["cache", "phase", "requests", "errors", "seconds", "throughput_per_s", "p50_ms", "p90_ms", "p99_ms",
+              "max_ms", "server_cpu_ms_per_request"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for row in rows:
