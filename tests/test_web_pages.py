@@ -172,3 +172,14 @@ def test_run_command_serves_on_loopback_and_prints_the_address(tmp_path: Path) -
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_page_and_engine_share_one_catalog(app) -> None:
+    """Flask-Babel's gettext goes through the engine's loader: same catalog, same answers."""
+    import flask_babel
+
+    msgid = "Look at the mine counter and the covered cells that are left."
+    for language in ("de", "ar", "zh_Hans", "en"):
+        with app.test_request_context(f"/?lang={language}"):
+            assert flask_babel.get_translations() is translations(language)
+            assert flask_babel.gettext(msgid) == translations(language).gettext(msgid)

@@ -17,7 +17,7 @@ from . import api, db, pages
 from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings
 from .errors import register_error_handlers
-from .language import direction, select_language
+from .language import SharedCatalogs, direction, select_language
 
 __all__ = ["create_app"]
 
@@ -36,7 +36,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = db.secret_key(path)
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
-    Babel(app, locale_selector=select_language)
+    babel = Babel(app, locale_selector=select_language)
+    babel.domain_instance = SharedCatalogs()  # replaces Flask-Babel's own .mo loader
     app.extensions["analyses"] = Analyses(int(app.config["SOLUTION_CACHE_SIZE"]))
     app.json.sort_keys = False  # type: ignore[attr-defined]
 

@@ -6,11 +6,13 @@ the API and the engine agree on one code per language.
 
 from __future__ import annotations
 
+from babel.support import NullTranslations
 from flask import request, session
+from flask_babel import Domain, get_locale
 
-from explainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, is_rtl, normalize_language
+from explainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, is_rtl, normalize_language, translations
 
-__all__ = ["UnknownLanguage", "requested_language", "browser_language", "select_language", "remember", "direction"]
+__all__ = ["SharedCatalogs", "UnknownLanguage", "requested_language", "browser_language", "select_language", "remember", "direction"]
 
 SESSION_KEY = "lang"
 
@@ -64,3 +66,13 @@ def remember(language: str) -> None:
 
 def direction(language: str) -> str:
     return "rtl" if is_rtl(language) else "ltr"
+
+
+class SharedCatalogs(Domain):
+    """Flask-Babel's translations taken from the engine's loader, so the page and the
+    engine's sentences always come from the same catalog (a missing or stale .mo is
+    compiled from its .po in memory, as the engine does)."""
+
+    def get_translations(self) -> NullTranslations:
+        locale = get_locale()
+        return translations(str(locale)) if locale is not None else NullTranslations()
