@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from explainer.cells import Cell
@@ -84,7 +85,7 @@ def _opened(game: Game, indices: list[int]) -> list[list[int]]:
 
 
 @bp.post("/games")
-def create():
+def create() -> ResponseReturnValue:
     data = _body()
     settings = settings_from_json(data)
     seed = data.get("seed")
@@ -101,26 +102,26 @@ def create():
 
 
 @bp.get("/games/<game_id>")
-def show(game_id: str):
+def show(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, session_id())
     set_current_game(record.id)
     return jsonify({"game": _state(record)})
 
 
 @bp.post("/games/<game_id>/open")
-def open_cell(game_id: str):
+def open_cell(game_id: str) -> ResponseReturnValue:
     record, opened = _move(game_id, lambda game, r, c: game.open(r, c))
     return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
 
 
 @bp.post("/games/<game_id>/chord")
-def chord(game_id: str):
+def chord(game_id: str) -> ResponseReturnValue:
     record, opened = _move(game_id, lambda game, r, c: game.chord(r, c))
     return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
 
 
 @bp.post("/games/<game_id>/flag")
-def flag(game_id: str):
+def flag(game_id: str) -> ResponseReturnValue:
     language = _language()
     row, col = _cell(_body())
 
@@ -137,7 +138,7 @@ def flag(game_id: str):
 
 
 @bp.post("/games/<game_id>/replay")
-def replay(game_id: str):
+def replay(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, session_id())
     again = replay_game(record.game)
     if again is None:
@@ -149,7 +150,7 @@ def replay(game_id: str):
     return response, 201
 
 
-def _analysis_reply(record: db.GameRecord, language: str, key: str, value: dict[str, Any]):
+def _analysis_reply(record: db.GameRecord, language: str, key: str, value: dict[str, Any]) -> Response:
     return jsonify({"game_id": record.id, "moves": record.game.moves, "lang": language, key: value})
 
 
@@ -159,7 +160,7 @@ def _first_click() -> dict[str, Any]:
 
 
 @bp.get("/games/<game_id>/hint")
-def hint(game_id: str):
+def hint(game_id: str) -> ResponseReturnValue:
     language = _language()
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
@@ -169,7 +170,7 @@ def hint(game_id: str):
 
 
 @bp.get("/games/<game_id>/probabilities")
-def probabilities(game_id: str):
+def probabilities(game_id: str) -> ResponseReturnValue:
     language = _language()
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":

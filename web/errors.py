@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from explainer.game import GameError
@@ -14,7 +15,16 @@ from .db import GameNotFound, StoredGameError
 from .games import SettingsError
 from .language import UnknownLanguage
 
-__all__ = ["ApiError", "GameOver", "BadRequestBody", "NotReplayable", "NotStarted", "UnsupportedBody", "register_error_handlers", "API_PREFIX"]
+__all__ = [
+    "API_PREFIX",
+    "ApiError",
+    "BadRequestBody",
+    "GameOver",
+    "NotReplayable",
+    "NotStarted",
+    "UnsupportedBody",
+    "register_error_handlers",
+]
 
 API_PREFIX = "/api/"
 log = logging.getLogger(__name__)
@@ -66,26 +76,26 @@ def error_response(message: str, status: int) -> tuple[Response, int]:
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
-    def api_error(error: ApiError):
+    def api_error(error: ApiError) -> ResponseReturnValue:
         return error_response(str(error), error.status)
 
     @app.errorhandler(GameNotFound)
-    def not_found(error: GameNotFound):
+    def not_found(error: GameNotFound) -> ResponseReturnValue:
         return error_response(str(error), 404)
 
     @app.errorhandler(SettingsError)
     @app.errorhandler(GameError)
     @app.errorhandler(UnknownLanguage)
-    def bad_value(error: ValueError):
+    def bad_value(error: ValueError) -> ResponseReturnValue:
         return error_response(str(error), 400)
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith(API_PREFIX):
             return error
         return error_response(error.description or error.name, error.code or 500)
 
     @app.errorhandler(StoredGameError)
-    def broken_row(error: StoredGameError):
+    def broken_row(error: StoredGameError) -> ResponseReturnValue:
         log.error("%s", error)
         return error_response("this game's stored data is damaged and cannot be loaded", 500)

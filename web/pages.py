@@ -6,13 +6,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from explainer.game import PRESETS
 
 from . import db
-from .games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, FIRST_CLICK_AREA
+from .games import FIRST_CLICK_AREA, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE
 from .identity import current_game_id, session_id
 from .language import UnknownLanguage, parse_language, remember, requested_language, select_language
 
@@ -102,7 +103,7 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     try:
         asked = requested_language()
     except UnknownLanguage:
@@ -138,7 +139,7 @@ def index():
 
 
 @bp.post("/language")
-def choose_language():
+def choose_language() -> ResponseReturnValue:
     value = request.form.get("lang", "")
     try:
         remember(parse_language(value))
