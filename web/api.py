@@ -13,7 +13,7 @@ Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -31,6 +31,7 @@ from .language import requested_language, select_language
 from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+T = TypeVar("T")
 
 
 def _analyses() -> Analyses:
@@ -69,15 +70,17 @@ def _playing(record: db.GameRecord) -> db.GameRecord:
     return record
 
 
-def _move(game_id: str, action: Callable[[Game, int, int], Any]) -> tuple[db.GameRecord, Any]:
+def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameRecord, T, Cell]:
+    """Apply a move from the request body to the stored game; the cell is returned checked."""
     row, col = _cell(_body())
 
-    def change(game: Game) -> Any:
+    def change(game: Game) -> T:
         if game.over:
             raise GameOver(game_id)
         return action(game, row, col)
 
-    return db.update_game(game_id, session_id(), change)
+    record, result = db.update_game(game_id, session_id(), change)
+    return record, result, Cell(row, col)
 
 
 def _opened(game: Game, indices: list[int]) -> list[list[int]]:
@@ -110,30 +113,23 @@ def show(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/open")
 def open_cell(game_id: str) -> ResponseReturnValue:
-    record, opened = _move(game_id, lambda game, r, c: game.open(r, c))
+    record, opened, _ = _move(game_id, lambda game, r, c: game.open(r, c))
     return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
 
 
 @bp.post("/games/<game_id>/chord")
 def chord(game_id: str) -> ResponseReturnValue:
-    record, opened = _move(game_id, lambda game, r, c: game.chord(r, c))
+    record, opened, _ = _move(game_id, lambda game, r, c: game.chord(r, c))
     return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
 
 
 @bp.post("/games/<game_id>/flag")
 def flag(game_id: str) -> ResponseReturnValue:
     language = _language()
-    row, col = _cell(_body())
-
-    def change(game: Game) -> bool:
-        if game.over:
-            raise GameOver(game_id)
-        return game.toggle_flag(row, col)
-
-    record, flagged = db.update_game(game_id, session_id(), change)
+    record, flagged, cell = _move(game_id, lambda game, r, c: game.toggle_flag(r, c))
     warning = None
     if flagged and record.game.state == "playing":
-        warning = wrong_flag_json(_analyses().solve(record.game.view()), Cell(row, col), language)
+        warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
     return jsonify({"game": _state(record), "flagged": flagged, "warning": warning})
 
 

@@ -146,6 +146,3 @@ def choose_language() -> ResponseReturnValue:
     except UnknownLanguage:
         pass  # an unknown choice keeps the current language
     return redirect(_safe_next(request.form.get("next")), code=303)
-
-
-
