@@ -245,7 +245,10 @@ def test_browser_language_is_the_default(browser, base_url: str) -> None:
 
 def test_reload_finds_the_same_game(page: Page) -> None:
     game = started_beginner(page, seed=6)
-    cell(page, 0, 0).click(button="right")
+    first = page.locator('.cell[data-state="covered"]').first
+    target = cell(page, int(first.get_attribute("data-row")), int(first.get_attribute("data-col")))
+    target.click(button="right")
+    expect(target).to_have_attribute("data-state", "flagged")
     before = page.eval_on_selector_all(".cell", "cells => cells.map(c => c.dataset.state + c.textContent)")
     page.reload()
     expect(page.locator(".cell")).to_have_count(81)
