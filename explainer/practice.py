@@ -29,6 +29,7 @@ cells, correct flags and sometimes the mine count.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,10 @@ MAX_SIDE = 8
 MAX_ATTEMPTS = 400
 #: moves (steps applied or safe cells opened) per attempt
 _MAX_MOVES = 60
+
+
+#: cells a player opened or flagged: ``[row, col]`` pairs (``Cell`` is one) or a ``CellSet``
+Moves = Sequence[Sequence[int]] | CellSet
 
 
 class PracticeError(ValueError):
@@ -194,7 +199,8 @@ def _build_shape(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | Non
     one_one = pattern in ("one-one-wall", "one-one-edge")
     # the cell beyond the first number: the board's edge, an opened cell, a flag, or (not for 1-1) covered
     left = rng.choice(["edge", "open", "flag"] if reduce else ["edge", "open"] if one_one else ["edge", "open", "covered"])
-    right = "covered" if one_one else rng.choice(["open", "covered", "covered"])
+    # the cell beyond the last number: covered, or (where no own cell of a 1-1 or 1-2 is needed there) opened
+    right = "covered" if one_one or pattern == "one-two" else rng.choice(["open", "covered", "covered"])
     placement = _place(rng, k, left == "edge")
     if placement is None:
         return None
@@ -354,7 +360,7 @@ class Puzzle:
     def lesson_cells(self) -> CellSet:
         return lesson_cells(self.board, self.deduction)
 
-    def check(self, opened: list[Cell] | CellSet, flagged: list[Cell] | CellSet) -> AnswerResult:
+    def check(self, opened: Moves, flagged: Moves) -> AnswerResult:
         return check_answer(self.board, self.deduction, opened, flagged)
 
     def to_json(self, language: str = DEFAULT_LANGUAGE, answer: bool = False) -> dict[str, Any]:
@@ -438,7 +444,7 @@ class AnswerResult:
         }
 
 
-def _cells_mask(board: Board, cells: list[Cell] | CellSet, what: str) -> int:
+def _cells_mask(board: Board, cells: Moves, what: str) -> int:
     if isinstance(cells, CellSet):
         if cells.width != board.width:
             raise AnswerError(f"cells to {what} belong to a board {cells.width} wide, not {board.width}")
@@ -465,7 +471,7 @@ def _cells_mask(board: Board, cells: list[Cell] | CellSet, what: str) -> int:
 
 
 def check_answer(
-    board: Board, expected: Deduction, opened: list[Cell] | CellSet, flagged: list[Cell] | CellSet
+    board: Board, expected: Deduction, opened: Moves, flagged: Moves
 ) -> AnswerResult:
     """Judge a player's answer to a puzzle whose step is ``expected``.
 

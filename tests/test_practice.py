@@ -55,7 +55,7 @@ def test_every_puzzle_is_its_lessons_pattern(pattern_id: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("pattern_id", PATTERN_IDS)
 def test_every_puzzle_is_its_lessons_pattern_many_seeds(pattern_id: str) -> None:
-    for seed in range(40, 300):
+    for seed in range(40, 200):
         assert_valid(make_puzzle(pattern_id, seed), pattern_id)
 
 
