@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -56,6 +57,7 @@ class Result:
     errors: int = 0
     wall: float = 0.0
     server_cpu: float = 0.0  # CPU seconds the workers used during the phase
+    client_cpu: float = 0.0  # CPU seconds this load generator used during the phase
 
     def summary(self) -> dict[str, float | int | str]:
         ordered = sorted(self.latencies)
@@ -75,6 +77,7 @@ class Result:
             "max_ms": round(ordered[-1] * 1000, 1) if ordered else float("nan"),
             "mean_ms": round(statistics.fmean(ordered) * 1000, 1) if ordered else float("nan"),
             "server_cpu_ms_per_request": round(self.server_cpu / len(ordered) * 1000, 2) if ordered else float("nan"),
+            "client_cpu_ms_per_request": round(self.client_cpu / len(ordered) * 1000, 2) if ordered else float("nan"),
         }
 
 
@@ -92,6 +95,11 @@ def worker_cpu_seconds(master: int) -> float:
         if int(fields[1]) == master:  # fields[1] is the parent pid
             total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
     return total
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def free_port() -> int:
@@ -278,9 +286,10 @@ def measure(server: Server, prepared: list[tuple[str, list[str]]], args: argpars
         lambda: closed_loop(server.port, prepared, args.requests),
         lambda: open_loop(server.port, prepared, args.rate, args.seconds),
     ):
-        before = server.cpu()
+        before, client_before = server.cpu(), own_cpu_seconds()
         result = asyncio.run(phase())
         result.server_cpu = server.cpu() - before
+        result.client_cpu = own_cpu_seconds() - client_before
         rows.append({"cache": cache, **result.summary()})
     return rows
 
@@ -326,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = run(args)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", file=sys.stderr)
     header = ["cache", "phase", "requests", "errors", "seconds", "throughput_per_s", "p50_ms", "p90_ms", "p99_ms",
-              "max_ms", "server_cpu_ms_per_request"]
+              "max_ms", "server_cpu_ms_per_request", "client_cpu_ms_per_request"]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for row in rows:
