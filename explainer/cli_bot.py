@@ -92,19 +92,28 @@ class _ProgressBar:
         self.stream = stream
         self.started = time.perf_counter()
         self.drawn = 0.0
+        self.terminal = stream.isatty()
+        self.tenths = 0
 
     def __call__(self, done: int, wins: int) -> None:
         now = time.perf_counter()
-        if done < self.total and now - self.drawn < 0.1:
-            return
+        if self.terminal:
+            if done < self.total and now - self.drawn < 0.1:
+                return
+        else:  # a log file: one line per tenth of the games
+            tenths = 10 * done // self.total
+            if tenths == self.tenths:
+                return
+            self.tenths = tenths
         self.drawn = now
         filled = self.WIDTH * done // self.total
         rate = done / (now - self.started) if now > self.started else 0.0
+        start = "\r" if self.terminal else ""
         self.stream.write(
-            f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} games, "
+            f"{start}[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} games, "
             f"{wins} won ({wins / done:.1%}), {rate:.1f} games/s"
         )
-        if done == self.total:
+        if done == self.total or not self.terminal:
             self.stream.write("\n")
         self.stream.flush()
 

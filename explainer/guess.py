@@ -181,14 +181,14 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         reason = GuessReason.ORDER
     survival = None
     if policy.lookahead and len(lowest) > 1:
-        elsewhere = 1.0 - ranked[len(lowest)][0] if len(ranked) > len(lowest) else 0.0
         constraints = knowledge.constraints()
         scored = []
         for _p, edge, index in _spread(knowledge, lowest)[: policy.lookahead_cells]:
-            scored.append((-lookahead(knowledge, constraints, index, max(elsewhere, 1.0 - best)), edge, index))
+            scored.append((-lookahead(knowledge, constraints, index, 1.0 - best), edge, index))
         scored.sort()
-        survival, chosen = -scored[0][0], scored[0][2]
-        if len(scored) > 1 and scored[1][0] > scored[0][0] + TOLERANCE:
+        survival = -scored[0][0]
+        if scored[0][2] != chosen:
+            chosen = scored[0][2]
             reason = GuessReason.PROGRESS
     return Guess(
         cell=Cell(*divmod(chosen, width)),

@@ -18,7 +18,6 @@ import random
 from enum import StrEnum
 
 from .board import Board
-from .cells import iter_bits
 from .game import Game, GameError, LayoutMaker, random_layout
 
 __all__ = ["FirstClick", "PlayerTable", "safe_first_layout"]
@@ -94,8 +93,3 @@ class PlayerTable:
     def flag(self, row: int, col: int) -> bool:
         """Flag or unflag a covered cell; returns whether it is now flagged."""
         return self._game.toggle_flag(row, col)
-
-    def revealed_numbers(self) -> dict[int, int]:
-        """Every open cell and its number (what the screen shows), index -> number."""
-        game = self._game
-        return {index: game.count_at(index) for index in iter_bits(game.revealed)}
