@@ -144,10 +144,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: Te
 
 
 def _register_commands() -> None:
-    """The commands that live in their own modules: generate, bot."""
-    from . import cli_bot, cli_generate
+    """The commands that live in their own modules: generate, bot, practice."""
+    from . import cli_bot, cli_generate, cli_practice
 
-    for register in (cli_generate.register, cli_bot.register):
+    for register in (cli_generate.register, cli_bot.register, cli_practice.register):
         if register not in _EXTRA_COMMANDS:
             _EXTRA_COMMANDS.append(register)
 

@@ -47,7 +47,8 @@ from typing import Any
 from .board import Board
 from .cells import Cell, CellSet
 from .deduction import Deduction, Rule
-from .i18n import DEFAULT_LANGUAGE, translations
+from .i18n import DEFAULT_LANGUAGE
+from .render import Renderer
 
 __all__ = [
     "N_",
@@ -254,8 +255,8 @@ class LessonText:
 def lesson_text(pattern: Pattern | str, language: str = DEFAULT_LANGUAGE) -> LessonText:
     """A lesson's name and explanation in ``language`` (English when a message is not translated)."""
     found = pattern if isinstance(pattern, Pattern) else get_pattern(pattern)
-    catalog = translations(language)
-    return LessonText(catalog.gettext(found.name), catalog.gettext(found.explanation))
+    renderer = Renderer(language)
+    return LessonText(renderer.translate(found.name), renderer.translate(found.explanation))
 
 
 # -- classification ------------------------------------------------------------------

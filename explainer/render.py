@@ -51,6 +51,11 @@ class Renderer:
         text = self._translations.ngettext(singular, plural, n)
         return text % self._format(params)
 
+    def translate(self, message: str) -> str:
+        """A message id marked elsewhere for extraction (``N_``: mode descriptions,
+        lesson texts), translated here so that this stays the one module calling gettext."""
+        return self._translations.gettext(message)
+
     # -- formatting ------------------------------------------------------------
     def _format(self, params: dict[str, Any]) -> dict[str, str]:
         out = {}
