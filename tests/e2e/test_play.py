@@ -201,6 +201,19 @@ def test_probability_overlay_when_nothing_is_certain(page: Page, live_server: Li
     expect(page.locator('[data-role="overlay-note"]')).to_contain_text(expected_percent(p))
 
 
+def test_probability_button_toggles_the_overlay(page: Page, live_server: LiveServer) -> None:
+    game = started_beginner(page, seed=9)
+    grid = solve(live_server.game(game).view()).probability_grid()
+    page.click('[data-action="probabilities"]')
+    expect(page.locator('[data-action="probabilities"]')).to_have_attribute("aria-pressed", "true")
+    covered = [(r, c) for r, row in enumerate(grid) for c, p in enumerate(row) if p is not None]
+    expect(page.locator(".cell[data-probability]")).to_have_count(len(covered))
+    row, col = covered[0]
+    expect(cell(page, row, col).locator(".prob")).to_have_text(expected_percent(grid[row][col]))
+    page.click('[data-action="probabilities"]')
+    expect(page.locator(".cell[data-probability]")).to_have_count(0)
+
+
 def expected_percent(p: float) -> str:
     from explainer.render import Renderer
 
