@@ -67,7 +67,8 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
     elif guess.reason is GuessReason.EDGE:
         # I18N: among equally safe cells, a corner or an edge cell is chosen
         why = r._(
-            "Of them, %(cell)s is nearest a corner: with fewer neighbours it is more likely to be a zero that opens an area.",
+            "Of them, %(cell)s lies on the border of the board: with fewer neighbours it is more likely to be a zero "
+            "that opens an area.",
             cell=cell,
         )
     else:

@@ -230,7 +230,7 @@ def test_a_guess_takes_the_lowest_risk_and_says_why() -> None:
     assert guess.cell == Cell(0, 4) and guess.reason is GuessReason.EDGE and guess.tied == 21
     assert guess.alternatives and guess.alternatives[0][1] == pytest.approx(2 / 21)
     text = explain_move(next_move(view, GuessPolicy(endgame_limit=0)))
-    assert "E1" in text and "9.5%" in text and "corner" in text
+    assert "E1" in text and "9.5%" in text and "border" in text
 
 
 def test_the_lookahead_breaks_ties_and_plays_reproducibly() -> None:
