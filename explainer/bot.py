@@ -104,7 +104,7 @@ def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClic
     if not any(state >= 0 for state in view.cells):
         guess = first_guess(view.height, view.width, policy, rule)
         return _open(view, guess.cell, guess=guess)
-    solution = solve(view)
+    solution = solve(view, hint_only=True)
     if not solution.consistent:
         raise BotError("this view is impossible: no placement of mines fits its numbers and the mine count")
     for cell in solution.wrong_flags:

@@ -72,7 +72,7 @@ class Hint:
 
 
 def make_hint(board: Board | Solution) -> Hint:
-    solution = board if isinstance(board, Solution) else solve(board)
+    solution = board if isinstance(board, Solution) else solve(board, hint_only=True)
     if not solution.consistent:
         return Hint("inconsistent", solution)
     for cell in solution.wrong_flags:

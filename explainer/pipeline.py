@@ -34,6 +34,7 @@ class Solution:
     probabilities: dict[int, float] = field(repr=False, default_factory=dict)
     conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
     conflict_uses_mine_count: bool = False  # the numbers fit, but not with the mine count
+    complete: bool = True  # False: ``deductions`` holds only what a hint needs (``solve(hint_only=True)``)
 
     def probability(self, row: int, col: int) -> float | None:
         return self.probabilities.get(row * self.board.width + col)
@@ -116,12 +117,15 @@ def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 8
     return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source)), with_count
 
 
-def _chain(board: Board, analysis: Analysis) -> tuple[Deduction, ...]:
+def _chain(board: Board, analysis: Analysis, hint_only: bool) -> tuple[Deduction, ...]:
     correct_flags = board.flagged_mask & analysis.mines
     targets = (analysis.safe | analysis.mines) & ~correct_flags
+    wrong_flags = board.flagged_mask & analysis.safe
     state = SolveState(board, Knowledge(mines=correct_flags), targets)
     deductions: list[Deduction] = []
     while state.targets:
+        if hint_only and deductions and not state.targets & wrong_flags:
+            break  # the first step, and the steps that explain every wrong flag
         for tier in TIERS:
             deduction = tier(state)
             if deduction is not None:
@@ -133,15 +137,20 @@ def _chain(board: Board, analysis: Analysis) -> tuple[Deduction, ...]:
     return tuple(deductions)
 
 
-def solve(board: Board) -> Solution:
-    """Everything the engine knows about a player view."""
+def solve(board: Board, hint_only: bool = False) -> Solution:
+    """Everything the engine knows about a player view.
+
+    With ``hint_only`` the chain of deductions stops after the first step
+    (and the steps that decide any wrong flag): what a hint needs, in less
+    time.  Certain cells and probabilities are complete either way.
+    """
     analysis, constraints = _analysis(board)
     width = board.width
     if not analysis.consistent:
         empty = CellSet(0, width)
         conflict, uses_count = minimal_conflict(board, constraints)
         return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count)
-    deductions = _chain(board, analysis)
+    deductions = _chain(board, analysis, hint_only)
     return Solution(
         board=board,
         consistent=True,
@@ -150,10 +159,11 @@ def solve(board: Board) -> Solution:
         wrong_flags=CellSet(board.flagged_mask & analysis.safe, width),
         deductions=deductions,
         probabilities=analysis.probabilities(),
+        complete=not hint_only,
     )
 
 
 def first_deduction(board: Board) -> Deduction | None:
     """The simplest step available now (the hint), or None."""
-    solution = solve(board)
+    solution = solve(board, hint_only=True)
     return solution.deductions[0] if solution.deductions else None
