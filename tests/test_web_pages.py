@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from markupsafe import escape
+
 from explainer.i18n import LANGUAGES, translations
+from explainer.modes import LOSS_REPORT_DESCRIPTION, MODES
 from web.__main__ import main as run_main
 from web.config import ConfigError, database_path
 
@@ -48,7 +51,23 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
     game = stored_game(client, game_id)
     html = client.get("/").get_data(as_text=True)
     assert str(game.layout) not in html and str(game.seed) not in html
-    assert set(page_config(html)) == {"gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets"}
+    assert set(page_config(html)) == {"gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "modeNames"}
+
+
+def test_new_game_form_offers_every_mode_with_its_description(client: FlaskClient) -> None:
+    html = client.get("/?lang=en").get_data(as_text=True)
+    for mode, info in MODES.items():
+        assert f'<input type="radio" name="mode" value="{mode}"' in html
+        assert f'data-mode-description="{mode}">{escape(info.description)}</span>' in html
+    assert escape(LOSS_REPORT_DESCRIPTION) in html
+    assert set(page_config(html)["modeNames"]) == {str(mode) for mode in MODES}
+
+
+def test_mode_descriptions_go_through_the_catalog(client: FlaskClient) -> None:
+    german = translations("de")
+    html = client.get("/?lang=de").get_data(as_text=True)
+    for mode, info in MODES.items():
+        assert f'data-mode-description="{mode}">{escape(german.gettext(info.description))}</span>' in html
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,11 @@
 
 Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 
-- ``POST /games`` ``{"preset": "beginner"}`` or ``{"height", "width", "mines"}`` -> 201 ``{"game"}``
+- ``POST /games`` ``{"preset": "beginner"}`` or ``{"height", "width", "mines"}``, optional ``"mode"``
+  (and ``"max_rule"`` for ``no-guess``) -> 201 ``{"game"}``
 - ``GET /games/<id>`` -> ``{"game"}``
-- ``POST /games/<id>/open|flag|chord`` ``{"row", "col"}`` -> ``{"game", "opened"}`` (flag: ``"flagged"``, ``"warning"``)
+- ``POST /games/<id>/open|chord`` ``{"row", "col"}`` -> ``{"game", "opened", "outcome"}`` (through the game's mode)
+- ``POST /games/<id>/flag`` ``{"row", "col"}`` -> ``{"game", "flagged", "warning"}``
 - ``POST /games/<id>/replay`` -> 201 ``{"game"}`` (the same board, opened at the same first click)
 - ``GET /games/<id>/hint`` -> ``{"game_id", "moves", "lang", "hint"}``
 - ``GET /games/<id>/probabilities`` -> ``{"game_id", "moves", "lang", "overlay"}``
@@ -21,6 +23,7 @@ from flask_babel import gettext as _
 
 from explainer.cells import Cell
 from explainer.game import Game
+from explainer.modes import MoveOutcome, chord_cell, open_cell
 
 from . import db
 from .analysis import Analyses, overlay_json, wrong_flag_json
@@ -60,8 +63,8 @@ def _cell(data: dict[str, Any]) -> tuple[int, int]:
     return data["row"], data["col"]
 
 
-def _state(record: db.GameRecord) -> dict[str, Any]:
-    return game_state(record, _analyses())
+def _state(record: db.GameRecord, language: str | None = None) -> dict[str, Any]:
+    return game_state(record, _analyses(), language or _language())
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:
@@ -83,8 +86,12 @@ def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameR
     return record, result, Cell(row, col)
 
 
-def _opened(game: Game, indices: list[int]) -> list[list[int]]:
-    return [list(divmod(index, game.width)) for index in indices]
+def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
+    """The reply to a move made through the game's mode: the new state, the cells
+    it opened and what the mode did around it (assists, a save, the loss report)."""
+    language = _language()
+    data = outcome.to_json(language)
+    return jsonify({"game": _state(record, language), "opened": data["opened"], "outcome": data})
 
 
 @bp.post("/games")
@@ -111,16 +118,16 @@ def show(game_id: str) -> ResponseReturnValue:
     return jsonify({"game": _state(record)})
 
 
-@bp.post("/games/<game_id>/open")
-def open_cell(game_id: str) -> ResponseReturnValue:
-    record, opened, _ = _move(game_id, lambda game, r, c: game.open(r, c))
-    return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
+@bp.post("/games/<game_id>/open", endpoint="open_cell")
+def open_route(game_id: str) -> ResponseReturnValue:
+    record, outcome, _ = _move(game_id, open_cell)
+    return _moved(record, outcome)
 
 
 @bp.post("/games/<game_id>/chord")
 def chord(game_id: str) -> ResponseReturnValue:
-    record, opened, _ = _move(game_id, lambda game, r, c: game.chord(r, c))
-    return jsonify({"game": _state(record), "opened": _opened(record.game, opened)})
+    record, outcome, _ = _move(game_id, chord_cell)
+    return _moved(record, outcome)
 
 
 @bp.post("/games/<game_id>/flag")
@@ -130,7 +137,7 @@ def flag(game_id: str) -> ResponseReturnValue:
     warning = None
     if flagged and record.game.state == "playing":
         warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
-    return jsonify({"game": _state(record), "flagged": flagged, "warning": warning})
+    return jsonify({"game": _state(record, language), "flagged": flagged, "warning": warning})
 
 
 @bp.post("/games/<game_id>/replay")

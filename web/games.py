@@ -3,6 +3,9 @@
 Presets come from the engine (``explainer.game.PRESETS``); custom boards are
 limited to ``MIN_SIDE``..``MAX_HEIGHT`` rows, ``MIN_SIDE``..``MAX_WIDTH``
 columns and 1..(cells - 9) mines, so the first click can always open an area.
+Modes come from ``explainer.modes`` (``classic``, ``no-guess``, ``assist``,
+``forgiving``); ``no-guess`` also takes ``max_rule``, the deepest reasoning
+its board may need (``simple``, ``pair`` or ``enumeration``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from explainer import modes
 from explainer.game import PRESETS, Game
 
 __all__ = [
@@ -27,8 +31,8 @@ __all__ = [
     "max_mines",
 ]
 
-#: game modes; later issues add more (no-guess, assist, forgiving)
-MODES = ("classic",)
+#: the game modes, in menu order (ids from the engine)
+MODES: tuple[str, ...] = tuple(str(mode) for mode in modes.MODES)
 MIN_SIDE = 5
 MAX_HEIGHT = 30
 MAX_WIDTH = 50
@@ -47,6 +51,7 @@ class GameSettings:
     mines: int
     mode: str = "classic"
     preset: str | None = None
+    max_rule: str | None = None  # no-guess only; None: the engine's default
 
 
 def max_mines(height: int, width: int) -> int:
@@ -73,35 +78,54 @@ def _check(height: int, width: int, mines: int) -> None:
         )
 
 
-def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
-    """``{"preset": "expert"}`` or ``{"height": 9, "width": 12, "mines": 20}``, with an optional ``mode``."""
+def _mode_options(data: Mapping[str, Any]) -> tuple[str, str | None]:
     mode = data.get("mode", "classic")
     if not isinstance(mode, str) or mode not in MODES:
         raise SettingsError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+    max_rule = data.get("max_rule")
+    if max_rule is None:
+        return mode, None
+    if mode != str(modes.Mode.NO_GUESS):
+        raise SettingsError(f"max_rule {max_rule!r} only applies to the no-guess mode, not {mode!r}")
+    if not isinstance(max_rule, str):
+        raise SettingsError(f"max_rule must be a rule name (simple, pair or enumeration), got {max_rule!r}")
+    return mode, max_rule
+
+
+def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
+    """``{"preset": "expert"}`` or ``{"height": 9, "width": 12, "mines": 20}``,
+    with an optional ``mode`` (and ``max_rule`` for ``no-guess``)."""
+    mode, max_rule = _mode_options(data)
     preset = data.get("preset")
     if preset is not None and preset != "custom":
         if not isinstance(preset, str) or preset not in PRESETS:
             raise SettingsError(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)} or custom")
         height, width, mines = PRESETS[preset]
-        return GameSettings(height, width, mines, mode, preset)
+        return GameSettings(height, width, mines, mode, preset, max_rule)
     height, width, mines = _whole(data, "height"), _whole(data, "width"), _whole(data, "mines")
     _check(height, width, mines)
-    return GameSettings(height, width, mines, mode)
+    return GameSettings(height, width, mines, mode, None, max_rule)
 
 
 def new_game(settings: GameSettings, seed: int | None = None) -> Game:
-    """A fresh game; its layout is placed at the first click (always safe, opening an area)."""
+    """A fresh game in its mode; its layout is placed at the first click (always
+    safe, opening an area).  Raises ``GameError`` (``GenerationError`` for a
+    no-guess board that cannot be made) with a message quoting the settings."""
     if settings.mode not in MODES:
         raise SettingsError(f"unknown mode {settings.mode!r}")
-    game = Game.new(settings.height, settings.width, settings.mines, seed)
-    return game
+    options: dict[str, Any] = {} if settings.max_rule is None else {"max_rule": settings.max_rule}
+    return modes.new_game(settings.mode, settings.height, settings.width, settings.mines, seed, **options)
 
 
 def replay_game(game: Game) -> Game | None:
-    """The same board again, opened at the same first click; None before the board is placed."""
+    """The same board again in the same mode (its counters reset), opened at
+    the same first click; None before the board is placed."""
     if game.layout is None or game.first_click is None:
         return None
+    mode = modes.game_mode(game)
+    options = {key: game.extra[key] for key in ("max_rule", "require_rule") if game.extra.get(key) is not None}
+    fresh = modes.new_game(mode, game.height, game.width, game.mine_count, game.seed, **options)
     again = Game.from_layout(game.height, game.width, game.layout, seed=game.seed)
-    again.extra = dict(game.extra)
-    again.open(*divmod(game.first_click, game.width))
+    again.extra = fresh.extra
+    modes.open_cell(again, *divmod(game.first_click, game.width))
     return again

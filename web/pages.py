@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from explainer.game import PRESETS
+from explainer.modes import LOSS_REPORT_DESCRIPTION, MODES
 
 from . import db
 from .games import FIRST_CLICK_AREA, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE
@@ -69,6 +70,25 @@ def preset_labels() -> list[tuple[str, str]]:
     return labels
 
 
+def mode_names() -> dict[str, str]:
+    """Each game mode's short name (for the end-of-game summary)."""
+    return {
+        # I18N: game mode name
+        "classic": _("Classic"),
+        # I18N: game mode name: every board can be solved by logic alone
+        "no-guess": _("No guessing"),
+        # I18N: game mode name: the game opens a safe cell when no logical step is left
+        "assist": _("Assisted"),
+        # I18N: game mode name: an unprovable mine never explodes
+        "forgiving": _("Forgiving"),
+    }
+
+
+def mode_options() -> list[tuple[str, str]]:
+    """Each game mode with its one-line description, in the page's language."""
+    return [(str(mode), _(info.description)) for mode, info in MODES.items()]
+
+
 def client_texts() -> dict[str, str]:
     """Sentences the script shows, in the page's language."""
     return {
@@ -89,6 +109,20 @@ def client_texts() -> dict[str, str]:
         "safest": _("Safest cells: %(percent)s chance of a mine."),
         # I18N: the hint panel when the board changed since the hint
         "stale": _("The board changed: press Hint again."),
+        # I18N: forgiving mode: the opened cell held a mine the player could not have known about
+        "saved": _("Saved! That cell hid a mine you could not have known about, so the mines were moved."),
+        # I18N: heading of the loss explanation after a lost game
+        "lossHeading": _("Why did I lose?"),
+        # I18N: end-of-game summary: the game's mode, e.g. "Mode: Forgiving"
+        "summaryMode": _("Mode: %(mode)s"),
+        # I18N: end-of-game summary: moves played
+        "summaryMoves": _("Moves: %(count)s"),
+        # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
+        "summarySaves": _("Saves: %(count)s"),
+        # I18N: end-of-game summary (assist mode): cells the game opened for the player
+        "summaryAssists": _("Cells opened for you: %(count)s"),
+        # I18N: link from a hint to the lesson about its pattern
+        "learnPattern": _("Learn this pattern"),
     }
 
 
@@ -125,12 +159,15 @@ def index() -> ResponseReturnValue:
         "texts": client_texts(),
         "limits": {"minSide": MIN_SIDE, "maxHeight": MAX_HEIGHT, "maxWidth": MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
+        "modeNames": mode_names(),
     }
     return render_template(
         "pages/game.html",
         config=config,
         roles=role_labels(),
         presets=preset_labels(),
+        modes=mode_options(),
+        loss_report_description=_(LOSS_REPORT_DESCRIPTION),
         min_side=MIN_SIDE,
         max_height=MAX_HEIGHT,
         max_width=MAX_WIDTH,

@@ -2,7 +2,9 @@
 
 This is the only place a game becomes JSON for the client.  While the game is
 not over it holds the player view only (never the layout or the seed); when it
-is over it adds where the mines were.
+is over it adds where the mines were and, for a loss, the "why did I lose"
+report (rebuilt from the view stored before the fatal click, so it is there
+after a reload too).  ``summary`` holds the mode's figures (saves, assists).
 """
 
 from __future__ import annotations
@@ -10,14 +12,27 @@ from __future__ import annotations
 from typing import Any
 
 from explainer.cells import CellSet
+from explainer.highlight import highlights, highlights_to_json
+from explainer.modes import LossReport, stored_loss_report, summary
 
 from .analysis import Analyses
 from .db import GameRecord
 
-__all__ = ["game_state"]
+__all__ = ["game_state", "loss_json"]
 
 
-def game_state(record: GameRecord, analyses: Analyses) -> dict[str, Any]:
+def loss_json(report: LossReport, language: str) -> dict[str, Any]:
+    """The loss report with the cells of its reasoning highlighted in the hint roles: the
+    step that proved the cell a mine, or the cells that were safe (or safer) instead."""
+    data = report.to_json(language)
+    marks = highlights(report.deduction, None, report.safest)
+    for cell in report.safe or ():
+        marks[cell] = (*marks.get(cell, ()), "safe")
+    data["highlights"] = highlights_to_json(dict(sorted(marks.items())))
+    return data
+
+
+def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[str, Any]:
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
@@ -35,13 +50,18 @@ def game_state(record: GameRecord, analyses: Analyses) -> dict[str, Any]:
         "running": game.state == "playing",
         "replayable": game.first_click is not None,
         "wrong_flags": [],
+        "summary": summary(game),
     }
     if game.over:
         data["end"] = {
             "mines": game.mines().to_json(),
             "exploded": None if game.exploded is None else list(divmod(game.exploded, game.width)),
             "wrong_flags": CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
+            "loss": None,
         }
+        report = stored_loss_report(game) if game.state == "lost" else None
+        if report is not None:
+            data["end"]["loss"] = loss_json(report, language)
     elif view.flagged_mask and game.state == "playing":
         data["wrong_flags"] = analyses.solve(view).wrong_flags.to_json()
     return data

@@ -99,6 +99,15 @@ export class BoardView {
     }
   }
 
+  // cells the game opened for the player (assist mode)
+  markAssisted(cells) {
+    for (const cell of this.cells) delete cell.dataset.assisted;
+    for (const [row, col] of cells) {
+      const element = this.cell(row, col);
+      if (element) element.dataset.assisted = "true";
+    }
+  }
+
   setOverlay(overlay) {
     this.element.classList.toggle("with-overlay", Boolean(overlay));
     for (const cell of this.cells) {

@@ -76,9 +76,11 @@ class App {
   settings() {
     const data = new FormData(this.form);
     const preset = data.get("preset");
-    if (preset !== "custom") return { preset };
+    const mode = data.get("mode") || "classic";
+    if (preset !== "custom") return { preset, mode };
     return {
       preset: "custom",
+      mode,
       width: Number(data.get("width")),
       height: Number(data.get("height")),
       mines: Number(data.get("mines")),
@@ -120,6 +122,36 @@ class App {
       this.warning = null;
       this.panel.hideWarning();
     }
+    this.showEnd(game);
+  }
+
+  // the end of a game: the mode's figures and, after a loss, why (also after a reload)
+  showEnd(game) {
+    const over = game.state === "won" || game.state === "lost";
+    const loss = over && game.end ? game.end.loss : null;
+    this.panel.showLoss(loss);
+    if (loss) this.board.setHighlights(loss.highlights);
+    if (!over) {
+      this.panel.showSummary([]);
+      return;
+    }
+    const figures = game.summary;
+    const lines = [
+      ["mode", format(this.texts.summaryMode, { mode: this.config.modeNames[figures.mode] || figures.mode })],
+      ["moves", format(this.texts.summaryMoves, { count: figures.moves })],
+    ];
+    if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
+    if ("assists" in figures) lines.push(["assists", format(this.texts.summaryAssists, { count: figures.assists })]);
+    this.panel.showSummary(lines);
+  }
+
+  // what the mode did around a move: cells opened for the player, a forgiven mine
+  showOutcome(outcome) {
+    const notices = [];
+    if (outcome.saved) notices.push({ kind: "saved", text: this.texts.saved });
+    for (const assist of outcome.assists) notices.push({ kind: "assist", text: assist.text });
+    this.panel.showNotices(notices);
+    this.board.markAssisted(outcome.assists.map((assist) => assist.cell));
   }
 
   forgetHint() {
@@ -141,6 +173,8 @@ class App {
       ([, size]) => size.height === game.height && size.width === game.width && size.mines === game.mines,
     );
     preset.value = match ? match[0] : "custom";
+    const mode = this.form.querySelector(`input[name="mode"][value="${game.mode}"]`);
+    if (mode) mode.checked = true;
     if (!match) {
       for (const key of ["height", "width", "mines"]) this.form.elements.namedItem(key).value = String(game[key]);
     }
@@ -151,13 +185,16 @@ class App {
     const { game } = await this.api.create(settings);
     this.warning = null;
     this.panel.hideWarning();
+    this.panel.showNotices([]);
     this.show(game);
     this.panel.clear();
   }
 
   async restart() {
-    const { height, width, mines } = this.game;
-    await this.newGame({ height, width, mines });
+    const { height, width, mines, mode, summary } = this.game;
+    const settings = { height, width, mines, mode };
+    if (summary.max_rule) settings.max_rule = summary.max_rule;
+    await this.newGame(settings);
   }
 
   async replay() {
@@ -173,8 +210,9 @@ class App {
     if (symbol === "F") return;
     const action = symbol === "?" ? "open" : "chord";
     if (action === "chord" && (symbol === "." || symbol === "0")) return;
-    const { game } = await this.api.move(this.game.id, action, row, col);
+    const { game, outcome } = await this.api.move(this.game.id, action, row, col);
     this.show(game);
+    this.showOutcome(outcome);
   }
 
   async flag(row, col) {

@@ -20,6 +20,9 @@ export class Panel {
     this.warning = root.querySelector('[data-role="warning"]');
     this.warningText = root.querySelector('[data-role="warning-text"]');
     this.overlayNote = root.querySelector('[data-role="overlay-note"]');
+    this.notices = root.querySelector('[data-role="notices"]');
+    this.loss = root.querySelector('[data-role="loss-report"]');
+    this.summary = root.querySelector('[data-role="summary"]');
     this.emptyText = this.explanation.dataset.emptyText;
   }
 
@@ -73,5 +76,39 @@ export class Panel {
 
   hideOverlayNote() {
     this.overlayNote.hidden = true;
+  }
+
+  // What the game's mode did around a move: [{kind: "assist" | "saved", text}, ...]
+  showNotices(notices) {
+    this.notices.replaceChildren(
+      ...notices.map(({ kind, text }) => {
+        const item = document.createElement("li");
+        item.dataset.kind = kind;
+        item.textContent = text;
+        return item;
+      }),
+    );
+    this.notices.hidden = notices.length === 0;
+  }
+
+  showLoss(loss) {
+    this.loss.hidden = !loss;
+    if (!loss) return;
+    this.loss.querySelector('[data-role="loss-heading"]').textContent = this.texts.lossHeading;
+    this.loss.querySelector('[data-role="loss-text"]').textContent = loss.text;
+    this.loss.dataset.kind = loss.kind;
+  }
+
+  // The end-of-game summary: [text, ...] (hidden while the game runs)
+  showSummary(lines) {
+    this.summary.replaceChildren(
+      ...lines.map(([key, text]) => {
+        const item = document.createElement("li");
+        item.dataset.figure = key;
+        item.textContent = text;
+        return item;
+      }),
+    );
+    this.summary.hidden = lines.length === 0;
   }
 }
