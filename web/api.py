@@ -41,7 +41,7 @@ def _analyses() -> Analyses:
     return current_app.extensions["analyses"]
 
 
-def _language() -> str:
+def reply_language() -> str:
     return requested_language() or select_language()
 
 
@@ -63,8 +63,8 @@ def _cell(data: dict[str, Any]) -> tuple[int, int]:
     return data["row"], data["col"]
 
 
-def _state(record: db.GameRecord, language: str | None = None) -> dict[str, Any]:
-    return game_state(record, _analyses(), language or _language())
+def state_json(record: db.GameRecord, language: str | None = None) -> dict[str, Any]:
+    return game_state(record, _analyses(), language or reply_language())
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:
@@ -89,9 +89,9 @@ def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameR
 def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
     """The reply to a move made through the game's mode: the new state, the cells
     it opened and what the mode did around it (assists, a save, the loss report)."""
-    language = _language()
+    language = reply_language()
     data = outcome.to_json(language)
-    return jsonify({"game": _state(record, language), "opened": data["opened"], "outcome": data})
+    return jsonify({"game": state_json(record, language), "opened": data["opened"], "outcome": data})
 
 
 @bp.post("/games")
@@ -106,7 +106,7 @@ def create() -> ResponseReturnValue:
             raise BadRequestBody(f"seed must be a whole number >= 0, got {seed!r}")
     record = db.create_game(session_id(), new_game(settings, seed), settings.mode)
     set_current_game(record.id)
-    response = jsonify({"game": _state(record)})
+    response = jsonify({"game": state_json(record)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
 
@@ -115,7 +115,7 @@ def create() -> ResponseReturnValue:
 def show(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, session_id())
     set_current_game(record.id)
-    return jsonify({"game": _state(record)})
+    return jsonify({"game": state_json(record)})
 
 
 @bp.post("/games/<game_id>/open", endpoint="open_cell")
@@ -132,12 +132,12 @@ def chord(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/flag")
 def flag(game_id: str) -> ResponseReturnValue:
-    language = _language()
+    language = reply_language()
     record, flagged, cell = _move(game_id, lambda game, r, c: game.toggle_flag(r, c))
     warning = None
     if flagged and record.game.state == "playing":
         warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
-    return jsonify({"game": _state(record, language), "flagged": flagged, "warning": warning})
+    return jsonify({"game": state_json(record, language), "flagged": flagged, "warning": warning})
 
 
 @bp.post("/games/<game_id>/replay")
@@ -148,7 +148,7 @@ def replay(game_id: str) -> ResponseReturnValue:
         raise NotReplayable(game_id)
     created = db.create_game(record.owner, again, record.mode, replay_of=record.id)
     set_current_game(created.id)
-    response = jsonify({"game": _state(created)})
+    response = jsonify({"game": state_json(created)})
     response.headers["Location"] = url_for("api.show", game_id=created.id)
     return response, 201
 
@@ -164,7 +164,7 @@ def _first_click() -> dict[str, Any]:
 
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> ResponseReturnValue:
-    language = _language()
+    language = reply_language()
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
         return _analysis_reply(record, language, "hint", _first_click())
@@ -174,7 +174,7 @@ def hint(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>/probabilities")
 def probabilities(game_id: str) -> ResponseReturnValue:
-    language = _language()
+    language = reply_language()
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
         raise NotStarted(game_id)

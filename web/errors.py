@@ -19,6 +19,7 @@ __all__ = [
     "API_PREFIX",
     "ApiError",
     "BadRequestBody",
+    "BotCannotMove",
     "GameOver",
     "NotReplayable",
     "NotStarted",
@@ -99,3 +100,12 @@ def register_error_handlers(app: Flask) -> None:
     def broken_row(error: StoredGameError) -> ResponseReturnValue:
         log.error("%s", error)
         return error_response("this game's stored data is damaged and cannot be loaded", 500)
+
+
+class BotCannotMove(ApiError):
+    """The bot has no move on this game's view (the message says why)."""
+
+    status = 409
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(f"the bot cannot move in game {game_id!r}: {reason}")

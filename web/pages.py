@@ -121,6 +121,10 @@ def client_texts() -> dict[str, str]:
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player
         "summaryAssists": _("Cells opened for you: %(count)s"),
+        # I18N: button: let the bot play the game
+        "botPlay": _("Play"),
+        # I18N: button: stop the bot
+        "botPause": _("Pause"),
         # I18N: link from a hint to the lesson about its pattern
         "learnPattern": _("Learn this pattern"),
     }

@@ -61,6 +61,10 @@ export class Api {
     return call("POST", this.game(id, "/replay"), {});
   }
 
+  bot(id) {
+    return call("POST", this.withLanguage(this.game(id, "/bot")), {});
+  }
+
   hint(id) {
     return call("GET", this.withLanguage(this.game(id, "/hint")));
   }

@@ -2,6 +2,7 @@
 
 import { Api } from "./api.js";
 import { BoardView } from "./board.js";
+import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
 import { bindBoard, bindHintKey } from "./input.js";
 import { LEVELS, Panel } from "./panel.js";
@@ -25,14 +26,29 @@ class App {
     this.warning = null; // the wrong-flag explanation on offer
     this.overlayOn = false;
     this.busy = Promise.resolve();
+    this.bot = new BotRunner({
+      playButton: document.querySelector('[data-action="bot-play"]'),
+      speedSelect: document.querySelector('select[name="bot-speed"]'),
+      texts: this.texts,
+      step: () => this.botStep(),
+      queue: (task) => this.queue(task),
+    });
   }
 
   // -- setup ---------------------------------------------------------------------------
   start() {
     bindBoard(this.board, {
-      onOpen: (row, col) => this.queue(() => this.open(row, col)),
-      onFlag: (row, col) => this.queue(() => this.flag(row, col)),
+      onOpen: (row, col) => {
+        this.bot.pause(); // the player takes over
+        this.queue(() => this.open(row, col));
+      },
+      onFlag: (row, col) => {
+        this.bot.pause();
+        this.queue(() => this.flag(row, col));
+      },
     });
+    this.on("bot-play", () => this.bot.toggle());
+    this.on("bot-step", () => this.bot.stepOnce());
     bindHintKey(() => this.queue(() => this.nextHint()));
     this.on("hint", () => this.queue(() => this.nextHint()));
     this.on("restart", () => this.queue(() => this.restart()));
@@ -182,6 +198,7 @@ class App {
   }
 
   async newGame(settings) {
+    this.bot.pause();
     const { game } = await this.api.create(settings);
     this.warning = null;
     this.panel.hideWarning();
@@ -198,6 +215,7 @@ class App {
   }
 
   async replay() {
+    this.bot.pause();
     if (!this.game || !this.game.replayable) return;
     const { game } = await this.api.replay(this.game.id);
     this.show(game);
@@ -225,6 +243,19 @@ class App {
       this.warning = warning;
       this.panel.showWarning(cellName(...warning.cell));
     }
+  }
+
+  // -- watch the bot ---------------------------------------------------------------------
+  // One bot move, applied by the server through the game's mode; true while the game goes on.
+  async botStep() {
+    if (!this.game || this.game.state === "won" || this.game.state === "lost") return false;
+    const { game, move, outcome } = await this.api.bot(this.game.id);
+    this.show(game);
+    this.showOutcome(outcome);
+    this.board.setCursor(...move.cell);
+    if (game.state === "lost") return false; // the loss report stays on show
+    this.board.setHighlights(this.panel.showBotMove(move));
+    return game.state === "playing";
   }
 
   showWarningExplanation() {

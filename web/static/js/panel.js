@@ -44,10 +44,20 @@ export class Panel {
       .filter(({ roles: cellRoles }) => cellRoles.length > 0);
   }
 
+  // A bot move: its explanation; returns the highlights to draw.
+  showBotMove(move) {
+    this.showMessage(move.text, "bot");
+    this.explanation.dataset.move = move.kind;
+    this.explanation.dataset.certain = String(move.certain);
+    return move.highlights;
+  }
+
   showMessage(text, kind = "message") {
     this.explanation.textContent = text;
     this.explanation.dataset.kind = kind;
     delete this.explanation.dataset.level;
+    delete this.explanation.dataset.move;
+    delete this.explanation.dataset.certain;
     this.levels.hidden = true;
   }
 

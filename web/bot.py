@@ -1,0 +1,70 @@
+"""Watch the bot: ``POST /api/games/<id>/bot`` plays one move of a game.
+
+The bot (``explainer.bot.next_move``) decides from the player view only; the
+server applies its move through the same mode-aware helpers as a player's
+move (``explainer.modes.open_cell``, ``Game.toggle_flag``), atomically, and
+replies with the new state and the move in words (``move_to_json``) with the
+cells of its reasoning highlighted in the hint roles.  The hidden layout never
+takes part in the decision or the reply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+
+from explainer.bot import BotError, Move, MoveKind, next_move
+from explainer.bot_text import move_to_json
+from explainer.cells import CellSet
+from explainer.game import Game
+from explainer.highlight import highlights, highlights_to_json
+from explainer.modes import MoveOutcome, open_cell
+
+from . import db
+from .api import reply_language, state_json
+from .errors import BotCannotMove, GameOver
+from .identity import session_id
+
+__all__ = ["bp", "move_highlights"]
+
+bp = Blueprint("bot", __name__, url_prefix="/api")
+
+#: the role that marks the cell the bot moved on, by kind of move
+_MOVE_ROLE = {MoveKind.OPEN: "safe", MoveKind.FLAG: "mine", MoveKind.UNFLAG: "wrong-flag"}
+
+
+def move_highlights(move: Move, width: int) -> list[dict[str, Any]]:
+    """The move's reasoning in the hint roles: its deduction's cells, and the cell
+    it plays (``safest`` for a guess)."""
+    marks = highlights(move.deduction)
+    role = _MOVE_ROLE[move.kind] if move.certain else "safest"
+    if move.kind is MoveKind.UNFLAG and move.certain:
+        marks = highlights(move.deduction, CellSet.from_cells([move.cell], width))
+    found = marks.get(move.cell, ())
+    if role not in found:
+        marks[move.cell] = (*found, role)
+    return highlights_to_json(dict(sorted(marks.items())))
+
+
+def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome]:
+    if game.over:
+        raise GameOver(game_id)
+    try:
+        move = next_move(game.view())
+    except BotError as error:
+        raise BotCannotMove(game_id, str(error)) from None
+    if move.kind is MoveKind.OPEN:
+        return move, open_cell(game, *move.cell)
+    game.toggle_flag(*move.cell)  # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
+    return move, MoveOutcome(opened=())
+
+
+@bp.post("/games/<game_id>/bot")
+def bot_move(game_id: str) -> ResponseReturnValue:
+    language = reply_language()
+    record, (move, outcome) = db.update_game(game_id, session_id(), lambda game: _play(game_id, game))
+    data = move_to_json(move, language)
+    data["highlights"] = move_highlights(move, record.game.width)
+    return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome.to_json(language)})
