@@ -17,6 +17,7 @@ from explainer.board import neighbour_masks
 from explainer.cells import Cell, iter_bits
 from explainer.game import PRESETS, Game
 from explainer.hint import Hint, make_hint
+from explainer.patterns import classify
 from explainer.pipeline import solve
 from explainer.render import Renderer
 from web import create_app
@@ -127,7 +128,7 @@ def test_location_header_points_at_the_game(client: FlaskClient) -> None:
 
 
 def test_state_is_the_player_view_only(client: FlaskClient, stored_game) -> None:
-    game_id = started(client, "expert", seed=7, at=(8, 15))
+    game_id = started(client, "expert", seed=918273645, at=(8, 15))
     data = client.get(f"/api/games/{game_id}").json["game"]
     game = stored_game(client, game_id)
     assert data["board"] == str(game.view()).splitlines()[1:]
@@ -291,7 +292,10 @@ def test_hint_before_the_first_click(client: FlaskClient) -> None:
 def test_hint_is_the_engines_hint_for_the_view(client: FlaskClient, stored_game, language: str) -> None:
     game_id = started(client, "expert", seed=11, at=(8, 15))
     data = client.get(f"/api/games/{game_id}/hint", query_string={"lang": language}).json
-    expected = make_hint(stored_game(client, game_id).view()).to_json(language)
+    view = stored_game(client, game_id).view()
+    hint = make_hint(view)
+    assert hint.kind == "deduction" and hint.deduction is not None
+    expected = {**hint.to_json(language), "lesson": classify(view, hint.deduction)}
     assert data["hint"] == expected
     assert data["lang"] == language and data["game_id"] == game_id and data["moves"] == 1
 

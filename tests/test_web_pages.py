@@ -51,7 +51,9 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
     game = stored_game(client, game_id)
     html = client.get("/").get_data(as_text=True)
     assert str(game.layout) not in html and str(game.seed) not in html
-    assert set(page_config(html)) == {"gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "modeNames"}
+    assert set(page_config(html)) == {
+        "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "modeNames", "learnRoot",
+    }
 
 
 def test_new_game_form_offers_every_mode_with_its_description(client: FlaskClient) -> None:

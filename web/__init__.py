@@ -13,7 +13,7 @@ from flask_babel import Babel
 
 from explainer.i18n import LANGUAGES, locale_dirs
 
-from . import api, bot, db, pages
+from . import api, bot, db, learn, learn_api, pages
 from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings
 from .errors import register_error_handlers
@@ -44,6 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(bot.bp)
+    app.register_blueprint(learn.bp)
+    app.register_blueprint(learn_api.bp)
     register_error_handlers(app)
 
     @app.context_processor

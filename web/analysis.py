@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 from explainer.board import Board
 from explainer.cells import Cell
 from explainer.hint import Hint, make_hint
+from explainer.patterns import classify
 from explainer.pipeline import Solution, solve
 from explainer.render import Renderer
 
@@ -70,9 +71,12 @@ class Analyses:
 
 
 def hint_json(solution: Solution, language: str) -> dict[str, Any]:
-    """The hint (``Hint.to_json``), with the probability overlay when it is a guess."""
+    """The hint (``Hint.to_json``), with the probability overlay when it is a guess
+    and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern."""
     hint = make_hint(solution)
     data = hint.to_json(language)
+    if hint.kind == "deduction" and hint.deduction is not None:
+        data["lesson"] = classify(solution.board, hint.deduction)
     if hint.kind == "guess":
         data["overlay"] = overlay_json(solution, language)
     return data

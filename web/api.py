@@ -45,7 +45,7 @@ def reply_language() -> str:
     return requested_language() or select_language()
 
 
-def _body() -> dict[str, Any]:
+def body_json() -> dict[str, Any]:
     if not request.is_json:
         raise UnsupportedBody(
             f"send a JSON object with Content-Type: application/json, got {request.mimetype or 'no content type'!r}"
@@ -75,7 +75,7 @@ def _playing(record: db.GameRecord) -> db.GameRecord:
 
 def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameRecord, T, Cell]:
     """Apply a move from the request body to the stored game; the cell is returned checked."""
-    row, col = _cell(_body())
+    row, col = _cell(body_json())
 
     def change(game: Game) -> T:
         if game.over:
@@ -96,7 +96,7 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
 
 @bp.post("/games")
 def create() -> ResponseReturnValue:
-    data = _body()
+    data = body_json()
     settings = settings_from_json(data)
     seed = data.get("seed")
     if seed is not None:

@@ -21,6 +21,7 @@ from explainer.cells import CellSet
 from explainer.game import Game
 from explainer.highlight import highlights, highlights_to_json
 from explainer.modes import MoveOutcome, open_cell
+from explainer.patterns import classify
 
 from . import db
 from .api import reply_language, state_json
@@ -48,23 +49,27 @@ def move_highlights(move: Move, width: int) -> list[dict[str, Any]]:
     return highlights_to_json(dict(sorted(marks.items())))
 
 
-def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome]:
+def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
+    """The bot's move on the game's view, applied; with the Learn lesson of its deduction."""
     if game.over:
         raise GameOver(game_id)
+    view = game.view()
     try:
-        move = next_move(game.view())
+        move = next_move(view)
     except BotError as error:
         raise BotCannotMove(game_id, str(error)) from None
+    lesson = classify(view, move.deduction) if move.deduction is not None and move.kind is not MoveKind.UNFLAG else None
     if move.kind is MoveKind.OPEN:
-        return move, open_cell(game, *move.cell)
+        return move, open_cell(game, *move.cell), lesson
     game.toggle_flag(*move.cell)  # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
-    return move, MoveOutcome(opened=())
+    return move, MoveOutcome(opened=()), lesson
 
 
 @bp.post("/games/<game_id>/bot")
 def bot_move(game_id: str) -> ResponseReturnValue:
     language = reply_language()
-    record, (move, outcome) = db.update_game(game_id, session_id(), lambda game: _play(game_id, game))
+    record, (move, outcome, lesson) = db.update_game(game_id, session_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)
     data["highlights"] = move_highlights(move, record.game.width)
+    data["lesson"] = lesson
     return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome.to_json(language)})

@@ -1,5 +1,6 @@
 """SQLite storage: one row per game, keyed by a random id and owned by the
-browser session that created it.
+browser session that created it.  Practice puzzles (``web.practice_store``)
+live in the same file, one row each, owned the same way.
 
 The game itself is stored as ``Game.to_dict()`` JSON (hidden layout included:
 it never leaves the server before the game ends).  Writes run inside
@@ -29,6 +30,7 @@ __all__ = [
     "StoredGameError",
     "init_app",
     "connection",
+    "write",
     "create_game",
     "load_game",
     "update_game",
@@ -50,6 +52,18 @@ CREATE TABLE IF NOT EXISTS games (
     updated_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_owner ON games (owner);
+CREATE TABLE IF NOT EXISTS puzzles (
+    id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    board TEXT NOT NULL,
+    answers INTEGER NOT NULL DEFAULT 0,
+    first_right INTEGER,
+    solved_at REAL,
+    created_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS puzzles_owner ON puzzles (owner, pattern);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -150,7 +164,8 @@ def _release(_error: BaseException | None = None) -> None:
 
 
 @contextmanager
-def _write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A write transaction (``BEGIN IMMEDIATE``): committed at the end, rolled back on an error."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn
@@ -165,7 +180,7 @@ def secret_key(path: Path) -> str:
     (and so the ownership of games) survive a restart."""
     conn = _connect(path)
     try:
-        with _write(conn):
+        with write(conn):
             row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
             if row is not None:
                 return str(row[0])
@@ -197,7 +212,7 @@ def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None)
     started = now if game.state != "ready" else None
     finished = now if game.over else None
     data = _dump(game)
-    with _write(conn):
+    with write(conn):
         conn.execute(
             f"INSERT INTO games ({_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, owner, mode, data, replay_of, now, started, finished, now),
@@ -221,7 +236,7 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
     """Apply ``change`` to the stored game atomically and save it (also when
     ``change`` raises after changing nothing, nothing is written)."""
     conn = connection()
-    with _write(conn):
+    with write(conn):
         record = _select(conn, game_id, owner)
         result = change(record.game)
         now = time.time()

@@ -7,13 +7,16 @@ import logging
 
 from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 
 from explainer.game import GameError
+from explainer.patterns import UnknownPatternError
+from explainer.practice import AnswerError
 
 from .db import GameNotFound, StoredGameError
 from .games import SettingsError
 from .language import UnknownLanguage
+from .practice_store import PuzzleNotFound
 
 __all__ = [
     "API_PREFIX",
@@ -81,10 +84,18 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(str(error), error.status)
 
     @app.errorhandler(GameNotFound)
-    def not_found(error: GameNotFound) -> ResponseReturnValue:
+    @app.errorhandler(PuzzleNotFound)
+    def not_found(error: LookupError) -> ResponseReturnValue:
+        return error_response(str(error), 404)
+
+    @app.errorhandler(UnknownPatternError)
+    def no_lesson(error: UnknownPatternError) -> ResponseReturnValue:
+        if not request.path.startswith(API_PREFIX):
+            return NotFound(str(error))  # an HTML 404 for a lesson page
         return error_response(str(error), 404)
 
     @app.errorhandler(SettingsError)
+    @app.errorhandler(AnswerError)
     @app.errorhandler(GameError)
     @app.errorhandler(UnknownLanguage)
     def bad_value(error: ValueError) -> ResponseReturnValue:

@@ -164,6 +164,7 @@ def index() -> ResponseReturnValue:
         "limits": {"minSide": MIN_SIDE, "maxHeight": MAX_HEIGHT, "maxWidth": MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
         "modeNames": mode_names(),
+        "learnRoot": url_for("learn.index"),
     }
     return render_template(
         "pages/game.html",

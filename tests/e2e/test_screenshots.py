@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from explainer.board import Board
+from explainer.cells import iter_bits
 from explainer.hint import Hint, make_hint
 
 from .conftest import LiveServer
@@ -91,3 +93,43 @@ def test_screenshot_arabic_wrong_flag(page: Page, live_server: LiveServer, shots
     page.click('[data-action="why"]')
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     snap(page, shots, "wrong-flag-arabic.png")
+
+
+def test_screenshot_learn_lesson_with_example(page: Page, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    page.goto("/learn/one-two-one")
+    expect(page.locator('[data-role="example-board"] .cell[data-highlight~="mine"]').first).to_be_visible()
+    page.wait_for_function("() => document.querySelector('[data-role=\"practice-board\"]').dataset.puzzleId")
+    snap(page, shots, "learn-lesson.png")
+
+
+def test_screenshot_practice_after_a_wrong_answer(page: Page, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    page.goto("/learn/one-two")
+    page.wait_for_function("() => document.querySelector('[data-role=\"practice-board\"]').dataset.puzzleId")
+    puzzle_id = page.locator('[data-role="practice-board"]').get_attribute("data-puzzle-id")
+    puzzle = page.request.get(f"/api/learn/puzzles/{puzzle_id}").json()["puzzle"]
+    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
+    board = Board.parse("\n".join(lines) + "\n")
+    unproved = board.covered_mask & ~board.flagged_mask & ~make_hint(board).solution.safe.mask
+    # a plausible mistake: a covered cell next to a number that the view does not prove safe
+    near = 0
+    for index, _number in board.numbers():
+        near |= board.neighbours[index]
+    row, col = divmod(next(iter_bits(unproved & near or unproved)), board.width)
+    page.locator(f'[data-role="practice-board"] .cell[data-row="{row}"][data-col="{col}"]').click()
+    page.click('[data-action="check"]')
+    expect(page.locator('[data-role="practice-result"]')).to_have_attribute("data-status", "wrong")
+    expect(page.locator('[data-role="practice-explanation"]')).to_be_visible()
+    snap(page, shots, "practice-wrong.png")
+
+
+def test_screenshot_watch_the_bot(page: Page, live_server: LiveServer, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    game = api_game(page, preset="intermediate", mode="assist", seed=4)["id"]
+    api_move(page, game, "open", (7, 7))
+    load(page, 256)
+    for _ in range(12):
+        page.click('[data-action="bot-step"]')
+        expect(explanation(page)).to_have_attribute("data-kind", "bot")
+    snap(page, shots, "watch-the-bot.png")

@@ -7,7 +7,7 @@ export class ApiFailure extends Error {
   }
 }
 
-async function call(method, url, body) {
+export async function call(method, url, body) {
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";

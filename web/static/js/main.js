@@ -16,7 +16,7 @@ class App {
     this.texts = config.texts;
     this.api = new Api(config.apiRoot, config.lang);
     this.board = new BoardView(document.querySelector('[data-role="board"]'));
-    this.panel = new Panel(document.querySelector(".panel"), this.texts);
+    this.panel = new Panel(document.querySelector(".panel"), this.texts, config.learnRoot);
     this.timer = new Timer(document.querySelector('[data-role="timer"]'), config.langTag);
     this.minesLeft = document.querySelector('[data-role="mines-left"]');
     this.status = document.querySelector('[data-role="status"]');

@@ -13,21 +13,36 @@ const LEVEL_ROLES = {
 };
 
 export class Panel {
-  constructor(root, texts) {
+  constructor(root, texts, learnRoot) {
     this.texts = texts;
+    this.learnRoot = learnRoot;
     this.explanation = root.querySelector('[data-role="explanation"]');
     this.levels = root.querySelector('[data-role="levels"]');
     this.warning = root.querySelector('[data-role="warning"]');
     this.warningText = root.querySelector('[data-role="warning-text"]');
     this.overlayNote = root.querySelector('[data-role="overlay-note"]');
     this.notices = root.querySelector('[data-role="notices"]');
+    this.learnLink = root.querySelector('[data-role="learn-link"]');
     this.loss = root.querySelector('[data-role="loss-report"]');
     this.summary = root.querySelector('[data-role="summary"]');
     this.emptyText = this.explanation.dataset.emptyText;
   }
 
+  // "Learn this pattern": a link to the lesson about a step's pattern (hidden without one)
+  showLesson(lesson) {
+    this.learnLink.hidden = !lesson;
+    if (!lesson) {
+      delete this.learnLink.dataset.lesson;
+      return;
+    }
+    this.learnLink.dataset.lesson = lesson;
+    this.learnLink.href = `${this.learnRoot}${encodeURIComponent(lesson)}`;
+    this.learnLink.textContent = this.texts.learnPattern;
+  }
+
   // Shows ``hint`` at ``level``; returns the highlights to draw.
   showHint(hint, level) {
+    this.showLesson(hint.lesson);
     const hasLevels = Boolean(hint.levels);
     const shown = hasLevels ? level : "full";
     this.explanation.textContent = hasLevels ? hint.levels[shown] : hint.text;
@@ -47,12 +62,14 @@ export class Panel {
   // A bot move: its explanation; returns the highlights to draw.
   showBotMove(move) {
     this.showMessage(move.text, "bot");
+    this.showLesson(move.lesson);
     this.explanation.dataset.move = move.kind;
     this.explanation.dataset.certain = String(move.certain);
     return move.highlights;
   }
 
   showMessage(text, kind = "message") {
+    this.showLesson(null);
     this.explanation.textContent = text;
     this.explanation.dataset.kind = kind;
     delete this.explanation.dataset.level;

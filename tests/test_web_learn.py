@@ -1,0 +1,188 @@
+"""The Learn section: lesson pages, practice puzzles and answers, progress per session."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from explainer.board import Board
+from explainer.cells import iter_bits
+from explainer.hint import make_hint
+from explainer.patterns import PATTERN_IDS, lesson_example, lesson_text, lessons_json
+from explainer.practice import lesson_cells, puzzle_pattern
+
+
+def new_puzzle(client: FlaskClient, pattern: str = "one-two") -> dict[str, Any]:
+    response = client.post(f"/api/learn/lessons/{pattern}/puzzles", json={})
+    assert response.status_code == 201, response.json
+    return response.json["puzzle"]
+
+
+def puzzle_board(puzzle: dict[str, Any]) -> Board:
+    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
+    return Board.parse("\n".join(lines) + "\n")
+
+
+def right_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
+    step = make_hint(puzzle_board(puzzle)).deduction
+    assert step is not None
+    return {"opened": step.safe.to_json(), "flagged": step.mines.to_json()}
+
+
+def wrong_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
+    board = puzzle_board(puzzle)
+    solution = make_hint(board).solution
+    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
+    return {"opened": [list(divmod(next(iter_bits(unproved)), board.width))], "flagged": []}
+
+
+def answer(client: FlaskClient, puzzle: dict[str, Any], body: dict[str, Any]) -> Any:
+    return client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", json=body)
+
+
+# -- lessons ------------------------------------------------------------------------------
+
+
+def test_lessons_in_order_with_empty_progress(client: FlaskClient) -> None:
+    lessons = client.get("/api/learn/lessons?lang=en").json["lessons"]
+    assert [item["id"] for item in lessons] == list(PATTERN_IDS)
+    for item, engine in zip(lessons, lessons_json("en"), strict=True):
+        assert {key: item[key] for key in engine} == engine
+        assert item["progress"] == {"pattern": item["id"], "solved": 0, "answered": 0, "first_try": 0, "accuracy": None}
+        assert client.get(item["url"]).status_code == 200
+
+
+@pytest.mark.parametrize("pattern", PATTERN_IDS)
+def test_lesson_page_shows_its_explanation_and_example(client: FlaskClient, pattern: str) -> None:
+    html = client.get(f"/learn/{pattern}?lang=en").get_data(as_text=True)
+    example = lesson_example(pattern).to_json("en")
+    assert example["explanation"].replace("'", "&#39;") in html
+    match = re.search(r'<script id="learn-config" type="application/json">(.*?)</script>', html, re.S)
+    assert match
+    config = json.loads(match.group(1))
+    assert config["lesson"] == pattern and config["example"] == example
+    assert 'data-role="example-board"' in html and 'data-role="practice-board"' in html
+    for link in re.findall(r'<a [^>]*href="/learn/([^"/]+)"[^>]*>', html):
+        assert f'data-lesson="{link}"' in html
+
+
+def test_lesson_texts_follow_the_language(client: FlaskClient) -> None:
+    html = client.get("/learn/one-two-one?lang=de").get_data(as_text=True)
+    german = lesson_text("one-two-one", "de")
+    assert german.explanation.replace("'", "&#39;") in html
+    api = client.get("/api/learn/lessons/one-two-one?lang=de").json["lesson"]
+    assert api["explanation"] == german.explanation and api["hint"]["text"] == make_hint(Board.parse(api["board"])).text("de")
+
+
+def test_every_lesson_link_of_the_overview_carries_its_id(client: FlaskClient) -> None:
+    html = client.get("/learn/").get_data(as_text=True)
+    links = re.findall(r'<a href="/learn/([^"]+)" data-lesson="([^"]+)">', html)
+    assert [target for target, _ in links] == list(PATTERN_IDS)
+    assert all(target == lesson for target, lesson in links)
+
+
+def test_unknown_lesson_is_404(client: FlaskClient) -> None:
+    page = client.get("/learn/two-three")
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    for method, url in (("get", "/api/learn/lessons/two-three"), ("post", "/api/learn/lessons/two-three/puzzles")):
+        response = getattr(client, method)(url, json={})
+        assert response.status_code == 404 and "'two-three'" in response.json["error"]
+
+
+# -- practice -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pattern", PATTERN_IDS)
+def test_puzzle_teaches_its_pattern_and_keeps_the_answer_on_the_server(client: FlaskClient, pattern: str) -> None:
+    puzzle = new_puzzle(client, pattern)
+    assert puzzle["pattern"] == pattern and puzzle_pattern(puzzle_board(puzzle)) == pattern
+    assert set(puzzle) == {"id", "pattern", "name", "height", "width", "mines", "board", "answers", "solved"}
+    stored = client.get(f"/api/learn/puzzles/{puzzle['id']}").json["puzzle"]
+    assert stored == puzzle
+
+
+def test_right_answer_counts_and_cannot_be_answered_again(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    data = answer(client, puzzle, right_answer(puzzle)).json
+    assert data["result"]["status"] == "right" and data["result"]["correct"]
+    assert data["explanation"]["kind"] == "deduction" and data["explanation"]["highlights"]
+    assert data["progress"] == {"pattern": "simple", "solved": 1, "answered": 1, "first_try": 1, "accuracy": 1.0}
+    again = answer(client, puzzle, right_answer(puzzle))
+    assert again.status_code == 409 and puzzle["id"] in again.json["error"]
+
+
+def test_wrong_answer_shows_the_reasoning_and_lowers_first_try_accuracy(client: FlaskClient) -> None:
+    first = new_puzzle(client, "one-two")
+    assert answer(client, first, right_answer(first)).json["result"]["status"] == "right"
+    second = new_puzzle(client, "one-two")
+    wrong = wrong_answer(second)
+    data = answer(client, second, wrong).json
+    assert data["result"]["status"] == "wrong" and data["result"]["wrong_opened"] == wrong["opened"]
+    board = puzzle_board(second)
+    assert data["explanation"] == make_hint(board).to_json("en")
+    assert data["progress"]["solved"] == 1 and data["progress"]["accuracy"] == 0.5
+    # trying again after the explanation solves it, but not at the first try
+    data = answer(client, second, right_answer(second)).json
+    assert data["result"]["status"] == "right"
+    assert data["progress"] == {"pattern": "one-two", "solved": 2, "answered": 2, "first_try": 1, "accuracy": 0.5}
+    overview = client.get("/learn/").get_data(as_text=True)
+    row = re.search(r'<tr data-pattern="one-two">(.*?)</tr>', overview, re.S)
+    assert row and 'data-role="solved" data-value="2"' in row.group(1) and 'data-value="0.5"' in row.group(1)
+
+
+def test_an_answer_without_a_lesson_cell_is_incomplete_and_not_counted(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "pair")
+    board = puzzle_board(puzzle)
+    step = make_hint(board).deduction
+    assert step is not None
+    data = answer(client, puzzle, {"opened": [], "flagged": []}).json
+    assert data["result"]["status"] == "incomplete" and data["explanation"] is None
+    assert data["result"]["missing"] == lesson_cells(board, step).to_json()
+    assert data["progress"]["answered"] == 0 and data["puzzle"]["answers"] == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "quoted"),
+    [
+        ({"opened": "A1"}, "'A1'"),
+        ({"opened": [[0, 99]]}, "99"),
+        ({"flagged": [["a", 0]]}, "'a'"),
+        ({"opened": [[0, 0]], "flagged": [[0, 0]]}, "A1"),
+    ],
+)
+def test_bad_answers_are_400_and_quote_the_input(client: FlaskClient, body: dict, quoted: str) -> None:
+    puzzle = new_puzzle(client, "simple")
+    response = answer(client, puzzle, body)
+    assert response.status_code == 400 and quoted in response.json["error"]
+    assert client.get("/api/learn/progress").json["progress"]["simple"]["answered"] == 0
+
+
+def test_answer_must_be_a_json_object(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    assert client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", data="x").status_code == 415
+    response = client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", data="[]", content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_puzzles_and_progress_belong_to_the_session(app: Flask, client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    answer(client, puzzle, right_answer(puzzle))
+    other = app.test_client()
+    assert other.get(f"/api/learn/puzzles/{puzzle['id']}").status_code == 404
+    response = answer(other, puzzle, right_answer(puzzle))
+    assert response.status_code == 404 and puzzle["id"] in response.json["error"]
+    assert other.get("/api/learn/progress").json["progress"]["simple"]["solved"] == 0
+    assert client.get("/api/learn/progress").json["progress"]["simple"]["solved"] == 1
+
+
+# -- the game's hint links to its lesson ------------------------------------------------------
+
+
+def test_game_page_has_the_learn_link_hook(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert 'data-role="learn-link"' in html and 'href="/learn/"' in html

@@ -1,0 +1,92 @@
+"""The Learn section's pages: the lesson list with the session's progress, and
+one page per lesson (explanation, illustrated example, practice).
+
+Lessons come from ``explainer.patterns`` in order of difficulty; practice goes
+through ``web.learn_api``.  Every link to a lesson carries ``data-lesson="ID"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import format_percent
+from flask_babel import gettext as _
+
+from explainer.patterns import PATTERN_IDS, lesson_example, lessons_json
+
+from . import practice_store
+from .identity import session_id
+from .language import select_language
+from .pages import role_labels
+
+bp = Blueprint("learn", __name__, url_prefix="/learn", template_folder="templates")
+
+
+def accuracy_text(progress: practice_store.Progress) -> str:
+    """First-try accuracy as a localized percentage, or a dash before any answer."""
+    return "—" if progress.accuracy is None else format_percent(progress.accuracy, "#,##0%")
+
+
+def learn_texts() -> dict[str, str]:
+    """Sentences the practice script shows, in the page's language."""
+    return {
+        # I18N: practice: the answer was right
+        "right": _("Right! Here is the next puzzle."),
+        # I18N: practice: the answer was wrong; the reasoning follows
+        "wrong": _("Not quite. Here is the reasoning:"),
+        # I18N: practice: no mistake, but the answer did not use the lesson's pattern
+        "incomplete": _("No mistake so far, but none of these cells is the one the lesson's pattern decides. Look again."),
+        # I18N: practice: the player pressed Check without marking a cell
+        "empty": _("Mark your answer first: click a cell to open it, right click (or long press) to flag it."),
+        # I18N: practice: progress for this lesson; %(solved)s puzzles solved, %(accuracy)s a percentage
+        "progress": _("Solved: %(solved)s · right at the first try: %(accuracy)s"),
+        # I18N: shown when the server could not be reached or refused a request
+        "error": _("Something went wrong: %(error)s"),
+    }
+
+
+@bp.get("/")
+def index() -> ResponseReturnValue:
+    progress = practice_store.progress(session_id())
+    lessons = lessons_json(select_language())
+    for lesson in lessons:
+        item = progress[lesson["id"]]
+        lesson["progress"] = item
+        lesson["accuracy_text"] = accuracy_text(item)
+    return render_template("learn/index.html", lessons=lessons)
+
+
+@bp.get("/<pattern_id>")
+def lesson(pattern_id: str) -> ResponseReturnValue:
+    if pattern_id not in PATTERN_IDS:
+        abort(404)
+    language = select_language()
+    example = lesson_example(pattern_id).to_json(language)
+    position = PATTERN_IDS.index(pattern_id)
+    neighbours = {
+        "previous": PATTERN_IDS[position - 1] if position > 0 else None,
+        "next": PATTERN_IDS[position + 1] if position + 1 < len(PATTERN_IDS) else None,
+    }
+    names = {item["id"]: item["name"] for item in lessons_json(language)}
+    progress = practice_store.progress(session_id())[pattern_id]
+    config: dict[str, Any] = {
+        "lesson": pattern_id,
+        "apiRoot": url_for("learn_api.lessons").rsplit("/", 1)[0],
+        "lang": language,
+        "langTag": language.replace("_", "-"),
+        "example": example,
+        "progress": progress.to_json(),
+        "texts": learn_texts(),
+    }
+    return render_template(
+        "learn/lesson.html",
+        lesson=example,
+        number=position + 1,
+        neighbours={key: (value, names[value]) if value else None for key, value in neighbours.items()},
+        roles=role_labels(),
+        progress=progress,
+        accuracy=accuracy_text(progress),
+        config=config,
+    )
