@@ -467,12 +467,12 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=6,
 )
-keys = st.sampled_from(["row", "col", "preset", "height", "width", "mines", "mode", "seed"])
+keys = st.sampled_from(["row", "col", "preset", "height", "width", "mines", "mode", "seed", "max_rule"])
 bodies = st.dictionaries(keys, json_values) | json_values
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(action=st.sampled_from(["", *MOVES, "replay"]), body=bodies)
+@given(action=st.sampled_from(["", *MOVES, "replay", "bot"]), body=bodies)
 def test_no_body_makes_a_server_error(client: FlaskClient, action: str, body: Any) -> None:
     game_id = started(client)
     path = "/api/games" if not action else f"/api/games/{game_id}/{action}"

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from flask.testing import FlaskClient
 
 from explainer.board import Board
@@ -178,6 +180,19 @@ def test_puzzles_and_progress_belong_to_the_session(app: Flask, client: FlaskCli
     assert response.status_code == 404 and puzzle["id"] in response.json["error"]
     assert other.get("/api/learn/progress").json["progress"]["simple"]["solved"] == 0
     assert client.get("/api/learn/progress").json["progress"]["simple"]["solved"] == 1
+
+
+cells = st.lists(st.lists(st.integers(-2, 9) | st.text(max_size=2) | st.none(), max_size=3), max_size=4)
+answer_bodies = st.fixed_dictionaries({}, optional={"opened": cells | st.text(max_size=3), "flagged": cells | st.integers()})
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=answer_bodies | st.lists(st.integers(), max_size=2) | st.none())
+def test_no_answer_makes_a_server_error(client: FlaskClient, body: Any) -> None:
+    puzzle = new_puzzle(client, "simple")
+    response = client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", data=json.dumps(body), content_type="application/json")
+    assert response.status_code < 500, response.data
+    assert response.status_code in (200, 400), response.json
 
 
 # -- the game's hint links to its lesson ------------------------------------------------------
