@@ -61,9 +61,11 @@ class Analyses:
         self.hints: LruCache[tuple[str, str], dict[str, Any]] = LruCache(size)
 
     def solve(self, board: Board) -> Solution:
+        """What the page needs: certain cells, probabilities, wrong flags and the
+        first step of the chain (``hint_only``: the rest of the chain is never shown)."""
         if self.solutions.size <= 0:
-            return solve(board)  # no cache: skip building its key
-        return self.solutions.get(str(board), lambda: solve(board))
+            return solve(board, hint_only=True)  # no cache: skip building its key
+        return self.solutions.get(str(board), lambda: solve(board, hint_only=True))
 
     def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:
         """The hint for a stored position; ``board`` is only called (the view built) on a miss."""
