@@ -19,11 +19,26 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language
 from .pipeline import solve
 from .solution_json import solution_to_json
 
-__all__ = ["main", "CliError"]
+__all__ = ["main", "CliError", "whole_number"]
 
 
 class CliError(Exception):
     """A problem with the command line's input, reported as ``error: ...``."""
+
+
+def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:
+    """An argparse type: a whole number >= ``minimum``, with an error that quotes the value."""
+
+    def parse(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value!r}") from None
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {number}")
+        return number
+
+    return parse
 
 
 def _language(value: str) -> str:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .cli import CliError
+from .cli import CliError, whole_number
 from .game import PRESETS, GameError
 from .guess import GuessPolicy
 from .bot_run import RunConfig, RunSummary, run_games
@@ -31,28 +31,17 @@ _RULES = {
 }
 
 
-def _whole(name: str, minimum: int) -> Callable[[str], int]:
-    def parse(value: str) -> int:
-        try:
-            number = int(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value!r}") from None
-        if number < minimum:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {number}")
-        return number
-
-    return parse
 
 
 def register(commands: object, add: Callable[..., argparse.ArgumentParser]) -> None:
     parser = add("bot", cmd_bot, "The bot plays whole games; prints its win rate, speed and guesses per game.")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="board size and mines (default: beginner)")
-    parser.add_argument("--height", type=_whole("--height", 1), help="rows (overrides the preset)")
-    parser.add_argument("--width", type=_whole("--width", 1), help="columns (overrides the preset)")
-    parser.add_argument("--mines", type=_whole("--mines", 1), help="mines (overrides the preset)")
-    parser.add_argument("--games", type=_whole("--games", 1), default=100, help="games to play (default: 100)")
-    parser.add_argument("--seed", type=_whole("--seed", 0), default=0, help="seed of the first game's layout (default: 0)")
-    parser.add_argument("--jobs", type=_whole("--jobs", 1), default=1, help="worker processes (default: 1)")
+    parser.add_argument("--height", type=whole_number("--height", 1), help="rows (overrides the preset)")
+    parser.add_argument("--width", type=whole_number("--width", 1), help="columns (overrides the preset)")
+    parser.add_argument("--mines", type=whole_number("--mines", 1), help="mines (overrides the preset)")
+    parser.add_argument("--games", type=whole_number("--games", 1), default=100, help="games to play (default: 100)")
+    parser.add_argument("--seed", type=whole_number("--seed", 0), default=0, help="seed of the first game's layout (default: 0)")
+    parser.add_argument("--jobs", type=whole_number("--jobs", 1), default=1, help="worker processes (default: 1)")
     parser.add_argument(
         "--first-click",
         choices=[rule.value for rule in FirstClick],
@@ -61,7 +50,7 @@ def register(commands: object, add: Callable[..., argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--endgame-limit",
-        type=_whole("--endgame-limit", 0),
+        type=whole_number("--endgame-limit", 0),
         default=GuessPolicy().endgame_limit,
         help="play out every placement when at most this many are left (0: never; default: %(default)s)",
     )

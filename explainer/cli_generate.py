@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .cells import parse_cell_name
-from .cli import CliError
+from .cli import CliError, whole_number
 from .depth_solver import DEPTHS
 from .game import PRESETS
 from .generate import DEFAULT_MAX_RULE, REQUIRABLE, GenerationError, generate
@@ -38,14 +38,6 @@ def parse_first(value: str) -> tuple[int, int]:
     raise argparse.ArgumentTypeError(f"expected the first click as ROW,COL (0-based) or a cell name like E5, got {value!r}")
 
 
-def _positive(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value!r}")
-    return number
 
 
 def _cells(count: int) -> str:
@@ -83,11 +75,11 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def register(commands: argparse._SubParsersAction, add: Callable[..., argparse.ArgumentParser]) -> None:
     parser = add("generate", cmd_generate, "A no-guess board: solvable from the first click by deduction alone.")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="beginner, intermediate or expert size and mines")
-    parser.add_argument("--width", type=_positive, help="columns")
-    parser.add_argument("--height", type=_positive, help="rows")
-    parser.add_argument("--mines", type=_positive, help="number of mines")
+    parser.add_argument("--width", type=whole_number("--width"), help="columns")
+    parser.add_argument("--height", type=whole_number("--height"), help="rows")
+    parser.add_argument("--mines", type=whole_number("--mines"), help="number of mines")
     parser.add_argument("--first", type=parse_first, help="the first click: ROW,COL (0-based) or a cell name (default: the centre)")
-    parser.add_argument("--seed", type=_positive, help="seed for a reproducible board (default: random, printed)")
+    parser.add_argument("--seed", type=whole_number("--seed"), help="seed for a reproducible board (default: random, printed)")
     parser.add_argument(
         "--max-rule",
         choices=[str(rule) for rule in DEPTHS],

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import TextIO
 
-from .cli import CliError
+from .cli import CliError, whole_number
 from .hint import make_hint
 from .patterns import PATTERN_IDS, get_pattern, lesson_text
 from .practice import PracticeError, make_puzzle
@@ -31,14 +31,6 @@ def _pattern_id(value: str) -> str:
     return text
 
 
-def _seed(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"expected a seed >= 0, got {value!r}")
-    return number
 
 
 def cmd_practice(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -68,7 +60,7 @@ def cmd_practice(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def register(commands: argparse._SubParsersAction, add: Callable[..., argparse.ArgumentParser]) -> None:
     parser = add("practice", cmd_practice, "A practice board whose simplest step is one lesson's pattern.")
     parser.add_argument("--pattern", type=_pattern_id, help=f"the pattern: {', '.join(PATTERN_IDS)}")
-    parser.add_argument("--seed", type=_seed, help="seed for a reproducible board (default: random, printed)")
+    parser.add_argument("--seed", type=whole_number("--seed"), help="seed for a reproducible board (default: random, printed)")
     parser.add_argument("--json", action="store_true", help="print the puzzle as JSON")
     parser.add_argument("--answer", action="store_true", help="also print the step it teaches, explained")
     parser.add_argument("--list", action="store_true", help="list the pattern ids and lesson names, easiest first")

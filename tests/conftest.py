@@ -1,7 +1,8 @@
-"""Shared fixtures for the web app tests: an app on a temporary SQLite file."""
+"""Shared fixtures: the command line in-process, and the web app on a temporary SQLite file."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -9,9 +10,21 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from explainer import cli
 from explainer.game import Game
 from web import create_app
 from web import db as web_db
+
+
+@pytest.fixture
+def run_cli() -> Callable[..., tuple[int, str]]:
+    """``python -m explainer ARGS`` in-process: returns (exit status, standard output)."""
+
+    def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+        out = io.StringIO()
+        return cli.main(args, stdin=io.StringIO(stdin), out=out), out.getvalue()
+
+    return run
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ right, its runs are reproducible, and its guesses are explained."""
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import random
@@ -12,7 +11,6 @@ from contextlib import contextmanager
 
 import pytest
 
-from explainer import cli, cli_bot
 from explainer.board import Board
 from explainer.bot import BotError, MoveKind, next_move, play_game
 from explainer.bot_run import RunConfig, run_games, wilson_interval
@@ -323,22 +321,13 @@ def test_the_safe_first_click_rule_protects_only_the_first_cell() -> None:
 # -- the command line ------------------------------------------------------------------------------
 
 
-def run_cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    others = [entry for entry in cli._EXTRA_COMMANDS if entry is not cli_bot.register]
-    monkeypatch.setattr(cli, "_EXTRA_COMMANDS", [*others, cli_bot.register])
-    out = io.StringIO()
-    status = cli.main(argv, io.StringIO(), out)
-    return status, out.getvalue()
-
-
-def test_the_bot_command_reports_wins_rate_speed_and_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = run_cli(["bot", "--preset", "beginner", "--games", "30", "--seed", "2", "--no-progress"], monkeypatch)
+def test_the_bot_command_reports_wins_rate_speed_and_guesses(run_cli) -> None:
+    status, text = run_cli(["bot", "--preset", "beginner", "--games", "30", "--seed", "2", "--no-progress"])
     assert status == 0
     assert "games: 30" in text and "win rate:" in text and "95% confidence interval" in text
     assert "games/s" in text and "guesses per game:" in text
     status, text = run_cli(
         ["bot", "--preset", "beginner", "--games", "30", "--seed", "2", "--jobs", "2", "--json", "--no-progress"],
-        monkeypatch,
     )
     data = json.loads(text)
     expected = run_games(RunConfig(*BEGINNER), 30, seed=2)
@@ -347,21 +336,20 @@ def test_the_bot_command_reports_wins_rate_speed_and_guesses(monkeypatch: pytest
     assert data["first_click"] == "opening" and data["guesses_per_game"] >= 1
 
 
-def test_the_bot_command_takes_a_custom_size(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_bot_command_takes_a_custom_size(run_cli) -> None:
     status, text = run_cli(
         ["bot", "--width", "6", "--height", "5", "--mines", "4", "--games", "5", "--json", "--no-progress", "--first-click", "safe"],
-        monkeypatch,
     )
     data = json.loads(text)
     assert status == 0 and (data["width"], data["height"], data["mines"]) == (6, 5, 4)
     assert data["first_click"] == "safe"
 
 
-def test_the_bot_command_refuses_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    status, _ = run_cli(["bot", "--width", "5", "--height", "5", "--mines", "30", "--games", "2"], monkeypatch)
+def test_the_bot_command_refuses_bad_input(run_cli, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run_cli(["bot", "--width", "5", "--height", "5", "--mines", "30", "--games", "2"])
     assert status == 2 and "mines must be between 1 and 24" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_info:
-        run_cli(["bot", "--games", "0"], monkeypatch)
+        run_cli(["bot", "--games", "0"])
     assert exit_info.value.code == 2 and "--games must be at least 1, got 0" in capsys.readouterr().err
 
 

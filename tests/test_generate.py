@@ -3,7 +3,6 @@ engine's own reasoning on the player view, within its depth limit."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 
@@ -225,23 +224,6 @@ def test_a_late_change_keeps_the_rounds_before_it() -> None:
 
 
 # -- the command line ------------------------------------------------------------------
-
-
-@pytest.fixture
-def run_cli(monkeypatch):
-    """``python -m explainer ...`` with the generate command registered (once)."""
-    from explainer import cli
-    from explainer.cli_generate import register
-
-    others = [entry for entry in cli._EXTRA_COMMANDS if entry is not register]
-    monkeypatch.setattr(cli, "_EXTRA_COMMANDS", [*others, register])
-
-    def run(args: list[str]) -> tuple[int, str]:
-        out = io.StringIO()
-        code = cli.main(args, stdin=io.StringIO(""), out=out)
-        return code, out.getvalue()
-
-    return run
 
 
 def test_cli_json_gives_mines_first_and_rules(run_cli) -> None:

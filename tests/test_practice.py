@@ -4,7 +4,6 @@ answers are judged as documented, and the ``practice`` command."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -225,23 +224,6 @@ def test_every_generated_puzzle_accepts_its_own_step_and_rejects_the_opposite() 
 # -- the command line --------------------------------------------------------------------------
 
 
-@pytest.fixture
-def run_cli(monkeypatch):
-    """``python -m explainer ...`` with the practice command registered (once)."""
-    from explainer import cli
-    from explainer.cli_practice import register
-
-    others = [entry for entry in cli._EXTRA_COMMANDS if entry is not register]
-    monkeypatch.setattr(cli, "_EXTRA_COMMANDS", [*others, register])
-
-    def run(args: list[str]) -> tuple[int, str]:
-        out = io.StringIO()
-        code = cli.main(args, stdin=io.StringIO(""), out=out)
-        return code, out.getvalue()
-
-    return run
-
-
 @pytest.mark.parametrize("pattern_id", PATTERN_IDS)
 def test_cli_prints_a_board_whose_simplest_step_is_the_pattern(run_cli, pattern_id: str) -> None:
     code, out = run_cli(["practice", "--pattern", pattern_id, "--seed", "7"])
@@ -273,4 +255,4 @@ def test_cli_bad_input(run_cli, capsys) -> None:
     assert "unknown pattern 'one-three'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         run_cli(["practice", "--pattern", "simple", "--seed", "-1"])
-    assert "expected a seed >= 0, got '-1'" in capsys.readouterr().err
+    assert "--seed must be at least 0, got -1" in capsys.readouterr().err
