@@ -23,15 +23,14 @@ import time
 from explainer.generate import GenerationError, generate
 from explainer.verify import replay
 
+from stats import percentile
+
 SIZES = [(9, 9, 10), (16, 16, 40), (16, 30, 99), (9, 9, 33), (16, 30, 170)]  # (height, width, mines)
 DEPTHS = ["simple", "pair", "enumeration"]
 #: (height, width, mines) -> (median ms, p95 ms) limits; None = no limit
 TARGETS = {(16, 30, 99): (50.0, 200.0), (9, 9, 33): (100.0, None), (16, 30, 170): (1000.0, None)}
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:

@@ -21,13 +21,12 @@ from explainer.board import Board
 from explainer.patterns import PATTERN_IDS
 from explainer.practice import PracticeError, make_puzzle, puzzle_pattern
 
+from stats import percentile
+
 MEDIAN_TARGET_MS = 100.0
 P95_TARGET_MS = 500.0
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> int:

@@ -20,12 +20,11 @@ from pathlib import Path
 from explainer import Board, solve
 from explainer.solution_json import solution_to_json
 
+from stats import percentile
+
 STATES = Path(__file__).with_name("solve_states.jsonl")
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .cells import Cell, CellSet, cell_name
 
-__all__ = ["Board", "BoardParseError", "COVERED", "FLAGGED", "MAX_SIDE", "neighbour_masks"]
+__all__ = ["Board", "BoardParseError", "COVERED", "FLAGGED", "MAX_SIDE", "cells_within", "neighbour_masks"]
 
 COVERED = -1
 FLAGGED = -2
@@ -39,18 +39,25 @@ class BoardParseError(ValueError):
 
 
 @lru_cache(maxsize=64)
-def neighbour_masks(height: int, width: int) -> tuple[int, ...]:
-    """For each cell index, the bitmask of its (up to 8) neighbours."""
+def cells_within(height: int, width: int, radius: int) -> tuple[int, ...]:
+    """For each cell index, the bitmask of the other cells at most ``radius``
+    rows and columns away (radius 1: its neighbours; radius 2: the numbers
+    that can share a neighbour with it)."""
     masks = []
     for row in range(height):
         for col in range(width):
             mask = 0
-            for r in range(max(0, row - 1), min(height, row + 2)):
-                for c in range(max(0, col - 1), min(width, col + 2)):
+            for r in range(max(0, row - radius), min(height, row + radius + 1)):
+                for c in range(max(0, col - radius), min(width, col + radius + 1)):
                     if r != row or c != col:
                         mask |= 1 << (r * width + c)
             masks.append(mask)
     return tuple(masks)
+
+
+def neighbour_masks(height: int, width: int) -> tuple[int, ...]:
+    """For each cell index, the bitmask of its (up to 8) neighbours."""
+    return cells_within(height, width, 1)
 
 
 @dataclass(frozen=True)

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .board import neighbour_masks
+from .board import cells_within, neighbour_masks
+from .cells import iter_bits
 from .constraints import Constraint
 from .deduction import RULE_ORDER, Rule
 from .enumeration import analyze
@@ -58,26 +58,6 @@ def tiers_up_to(deepest: Rule) -> tuple[Rule, ...]:
     return RULE_ORDER[: RULE_ORDER.index(deepest) + 1]
 
 
-@lru_cache(maxsize=64)
-def _ring_masks(height: int, width: int) -> tuple[int, ...]:
-    """For each cell, the cells within two steps (the numbers it can share cells with)."""
-    masks = []
-    for row in range(height):
-        for col in range(width):
-            mask = 0
-            for r in range(max(0, row - 2), min(height, row + 3)):
-                for c in range(max(0, col - 2), min(width, col + 3)):
-                    if r != row or c != col:
-                        mask |= 1 << (r * width + c)
-            masks.append(mask)
-    return tuple(masks)
-
-
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +90,7 @@ class PlayerSimulation:
         self.first = first
         self._layout = layout
         self._neighbours = neighbour_masks(height, width)
-        self._rings = _ring_masks(height, width)
+        self._rings = cells_within(height, width, 2)
         first_col = sum(1 << (row * width) for row in range(height))
         self._not_first_col = self.full & ~first_col
         self._not_last_col = self.full & ~(first_col << (width - 1))
@@ -181,7 +161,7 @@ class PlayerSimulation:
         """Unknown cells next to a revealed number."""
         mask = 0
         constraints = self.constraints
-        for source in _bits(self.active):
+        for source in iter_bits(self.active):
             mask |= constraints[source].cells  # type: ignore[union-attr]
         return mask
 
@@ -220,7 +200,7 @@ class PlayerSimulation:
         constraints = self.constraints
         touched = self._around(changed) & self.active
         dirty = 0
-        for source in _bits(touched):
+        for source in iter_bits(touched):
             old = constraints[source]
             assert old is not None
             cells = old.cells & ~changed
@@ -260,7 +240,7 @@ class PlayerSimulation:
     def _simple(self) -> tuple[int, int]:
         safe = mines = 0
         constraints = self.constraints
-        for source in _bits(self._dirty_simple & self.active):
+        for source in iter_bits(self._dirty_simple & self.active):
             constraint = constraints[source]
             assert constraint is not None
             if constraint.count == 0:
@@ -276,11 +256,11 @@ class PlayerSimulation:
         active = self.active
         dirty = self._dirty_pair & active
         rings = self._rings
-        for a in _bits(dirty):
+        for a in iter_bits(dirty):
             first = constraints[a]
             assert first is not None
             # a pair of two changed numbers is checked once, from the lower one
-            for b in _bits(rings[a] & active & ~(dirty & ((1 << a) - 1))):
+            for b in iter_bits(rings[a] & active & ~(dirty & ((1 << a) - 1))):
                 second = constraints[b]
                 assert second is not None
                 if first.cells & second.cells:
@@ -293,7 +273,7 @@ class PlayerSimulation:
 
     def _enumeration(self) -> tuple[int, int]:
         constraints = self.constraints
-        cited = [(constraints[s].cells, constraints[s].count) for s in _bits(self.active)]  # type: ignore[union-attr]
+        cited = [(constraints[s].cells, constraints[s].count) for s in iter_bits(self.active)]  # type: ignore[union-attr]
         unknown = self.unknown
         analysis = analyze(cited, unknown, self.mines_left)
         if not analysis.consistent:
@@ -356,7 +336,7 @@ class PlayerSimulation:
             if dropped.rule is not None:
                 self.uses[dropped.rule] -= 1
         undone = (self.revealed | self.known_mines) & ~(state.revealed | state.known_mines)
-        for index in _bits(undone):
+        for index in iter_bits(undone):
             self._numbers[index] = -1
         self.history = kept
         self.revealed = state.revealed
@@ -370,7 +350,7 @@ class PlayerSimulation:
         known_mines = self.known_mines
         self.constraints = [None] * self.size
         self.active = 0
-        for index in _bits(self.revealed):
+        for index in iter_bits(self.revealed):
             around = neighbours[index]
             cells = around & unknown
             if cells:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 
-from .board import Board
+from .board import Board, cells_within
 from .cells import CellSet, iter_bits
 from .constraints import Constraint, Knowledge, build_constraints
 
@@ -69,18 +69,15 @@ class SolveState:
             heapq.heappop(heap)
         return None
 
+    def _ring(self, source: int) -> int:
+        """Numbers close enough to ``source`` to share a covered cell with it."""
+        return cells_within(self.board.height, self.board.width, 2)[source] & self._revealed
+
     def nearby(self, source: int) -> list[int]:
         """Numbers after ``source`` (reading order) close enough to share a covered cell."""
         found = self._nearby.get(source)
         if found is None:
-            width, height = self.board.width, self.board.height
-            row, col = divmod(source, width)
-            found = []
-            for r in range(row, min(height, row + 3)):
-                for c in range(max(0, col - 2), min(width, col + 3)):
-                    index = r * width + c
-                    if index > source and self._revealed >> index & 1:
-                        found.append(index)
+            found = list(iter_bits(self._ring(source) >> (source + 1) << (source + 1)))
             self._nearby[source] = found
         return found
 
@@ -89,14 +86,10 @@ class SolveState:
         a = self.constraints.get(source)
         if a is None:
             return
-        width = self.board.width
-        row, col = divmod(source, width)
-        # partners before ``source`` in reading order, then after it
-        for r in range(max(0, row - 2), row + 1):
-            for c in range(max(0, col - 2), min(width, col + 3)):
-                other = r * width + c
-                if other < source and other in self.constraints and a.cells & self.constraints[other].cells:
-                    heapq.heappush(self._pairs, (other, source))
+        for other in iter_bits(self._ring(source) & ((1 << source) - 1)):  # partners before it
+            b = self.constraints.get(other)
+            if b is not None and a.cells & b.cells:
+                heapq.heappush(self._pairs, (other, source))
         for other in self.nearby(source):
             b = self.constraints.get(other)
             if b is not None and a.cells & b.cells:
