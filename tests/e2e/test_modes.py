@@ -86,3 +86,16 @@ def test_forgiving_saves_then_a_loss_is_explained_after_a_reload(page: Page, liv
     expect(report).to_be_visible()
     expect(report.locator('[data-role="loss-text"]')).to_have_text(text)
     expect(page.locator('[data-role="summary"] [data-figure="saves"]')).to_contain_text("1")
+
+
+def test_a_no_guess_board_can_be_limited_to_one_number_steps(page: Page, live_server: LiveServer) -> None:
+    load(page, 81)
+    page.check('input[name="mode"][value="no-guess"]')
+    page.select_option('select[name="max_rule"]', "simple")
+    page.select_option("#preset", "beginner")
+    page.click('[data-action="new-game"]')
+    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    cell(page, 4, 4).click()
+    expect(board(page)).to_have_attribute("data-game-state", re.compile("playing|won"))
+    stored = live_server.game(game_id(page))
+    assert stored.extra["mode"] == "no-guess" and stored.extra["max_rule"] == "simple"

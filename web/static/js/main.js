@@ -93,10 +93,13 @@ class App {
     const data = new FormData(this.form);
     const preset = data.get("preset");
     const mode = data.get("mode") || "classic";
-    if (preset !== "custom") return { preset, mode };
+    // the reasoning depth applies to no-guess boards only
+    const depth = mode === "no-guess" ? { max_rule: data.get("max_rule") } : {};
+    if (preset !== "custom") return { preset, mode, ...depth };
     return {
       preset: "custom",
       mode,
+      ...depth,
       width: Number(data.get("width")),
       height: Number(data.get("height")),
       mines: Number(data.get("mines")),
