@@ -80,10 +80,12 @@ class _Component:
     mask: int
     group_masks: list[int]
     poly: list[int]  # placements by number of mines in the component
+    # the forward pass, kept for the backward one: per level, the states with
+    # their placements so far, and the moves (state, mines, next state, weight)
+    forward: list[dict[tuple[int, ...], list[int]]] = field(default_factory=list, repr=False)
+    moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = field(default_factory=list, repr=False)
     # filled in by the backward pass: mine weight of each group (summed over its cells)
     group_weights: list[int] = field(default_factory=list)
-    _levels: list = field(default_factory=list, repr=False)
-    _order: list[int] = field(default_factory=list, repr=False)
 
 
 def _order_groups(
@@ -272,19 +274,13 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     poly = current.get((), [])
     while poly and poly[-1] == 0:
         poly.pop()
-    component = _Component(mask, [group_masks[g] for g in order], poly)
-    component._levels = transitions
-    component._order = order
-    component.group_weights = []
-    component.__dict__["_forward"] = forward
-    return component
+    return _Component(mask, [group_masks[g] for g in order], poly, forward, transitions)
 
 
 def _backward(component: _Component, external: list[int]) -> None:
     """Mine weight of every group, given the weight ``external[t]`` of the
     rest of the board when this component holds ``t`` mines."""
-    forward = component.__dict__.pop("_forward")
-    transitions = component._levels
+    forward, transitions = component.forward, component.moves
     length = len(external)
     values: dict[tuple[int, ...], list[int]] = {(): external}
     weights = [0] * len(transitions)
@@ -313,7 +309,7 @@ def _backward(component: _Component, external: list[int]) -> None:
         weights[i] = total
         values = previous
     component.group_weights = weights
-    component._levels = []
+    component.forward, component.moves = [], []  # free the memory
 
 
 def _components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
