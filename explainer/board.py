@@ -113,6 +113,7 @@ class Board:
             raise BoardParseError(f"a board must be text, got {type(text).__name__}")
         mines: int | None = None
         rows: list[tuple[int, str]] = []
+        text = text.removeprefix("\ufeff")  # a byte-order mark from an editor is not part of the board
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):

@@ -56,3 +56,7 @@ def test_largest_board_parses() -> None:
     text = ("?" * MAX_SIDE + "\n") * MAX_SIDE
     board = Board.parse(text)
     assert board.size == MAX_SIDE * MAX_SIDE
+
+
+def test_a_byte_order_mark_is_ignored() -> None:
+    assert Board.parse("\ufeffmines 1\n?1\n") == Board.parse("mines 1\n?1\n")
