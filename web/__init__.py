@@ -15,7 +15,7 @@ from explainer.i18n import LANGUAGES, locale_dirs
 
 from . import api, bot, db, learn, learn_api, pages
 from .analysis import Analyses
-from .config import DEFAULTS, database_path, environment_settings
+from .config import DEFAULTS, database_path, environment_settings, retention_days
 from .errors import register_error_handlers
 from .language import SharedCatalogs, direction, select_language
 
@@ -30,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
+    retention_days(app.config.get("RETENTION_DAYS"))  # a bad value stops the start (ConfigError)
     path = database_path(app.config.get("DATABASE_URL"), app.instance_path)
     db.init_app(app, path)
     if not app.config.get("SECRET_KEY"):
@@ -47,6 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(learn.bp)
     app.register_blueprint(learn_api.bp)
     register_error_handlers(app)
+    app.cli.add_command(db.prune_command)  # flask --app web prune
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

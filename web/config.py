@@ -3,15 +3,20 @@
 ``DATABASE_URL`` (environment or config) names the SQLite file, either as a
 URL (``sqlite:///relative.db``, ``sqlite:////absolute/path.db``) or as a plain
 path.  Without it, games go to ``<instance folder>/minesweeper.sqlite3``.
+
+``RETENTION_DAYS`` (``FLASK_RETENTION_DAYS`` in the environment) is how long
+games and practice puzzles are kept after their last activity; ``0`` or
+``None`` keeps everything (see ``web.db.prune``).
 """
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ConfigError", "DEFAULTS", "database_path", "environment_settings"]
+__all__ = ["ConfigError", "DEFAULTS", "database_path", "environment_settings", "retention_days"]
 
 DEFAULT_DATABASE_NAME = "minesweeper.sqlite3"
 
@@ -23,6 +28,8 @@ DEFAULTS: dict[str, Any] = {
     "ALLOW_SEEDS": False,
     # solved boards kept per worker (0 turns the cache off)
     "SOLUTION_CACHE_SIZE": 512,
+    # games and practice puzzles with no activity for this many days are deleted (0 or None: keep everything)
+    "RETENTION_DAYS": 30,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
@@ -60,3 +67,25 @@ def database_path(url: str | None, instance_path: str) -> Path:
             raise ConfigError(f"DATABASE_URL must name a file (games must survive a restart), got {url!r}")
         return Path(rest)
     return Path(url)
+
+
+def retention_days(value: Any) -> float | None:
+    """The retention window in days from a ``RETENTION_DAYS`` setting, or None when pruning is off.
+
+    ``0``, ``None`` and an empty string turn pruning off; a number (or a string
+    holding one, as the environment gives) must be positive and finite.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise ConfigError(f"RETENTION_DAYS must be a number of days (0 or None: keep everything), got {value!r}")
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise ConfigError(
+                f"RETENTION_DAYS must be a number of days (0 or None: keep everything), got {value!r}"
+            ) from None
+    if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ConfigError(f"RETENTION_DAYS must be a number of days (0 or None: keep everything), got {value!r}")
+    return float(value) if value > 0 else None

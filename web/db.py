@@ -5,24 +5,41 @@ live in the same file, one row each, owned the same way.
 The game itself is stored as ``Game.to_dict()`` JSON (hidden layout included:
 it never leaves the server before the game ends).  Writes run inside
 ``BEGIN IMMEDIATE`` so two moves on the same game never overwrite each other.
+
+Retention (``RETENTION_DAYS``, default 30): ``prune`` deletes the games and
+practice puzzles whose last activity (``updated_at``) is older than that, in
+any state; a game played within the window is never touched, and each game row
+holds all that its replay and its "why did I lose" report need.  Before a
+puzzle goes, its answers are added to ``practice_totals`` so Learn progress
+survives.  Pruning runs on the first write after the app starts and then at
+most once an hour per process (``after_write``), and on demand with
+``flask --app web prune``.  Columns added after a table was first released
+are added to older files when the app starts (``_migrate``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 from explainer.game import Game
+
+from .config import retention_days
 
 __all__ = [
     "GameRecord",
@@ -35,7 +52,17 @@ __all__ = [
     "load_game",
     "update_game",
     "secret_key",
+    "Pruned",
+    "prune",
+    "after_write",
+    "prune_command",
+    "PRUNE_INTERVAL",
 ]
+
+log = logging.getLogger(__name__)
+
+#: seconds between two automatic prunes in one process
+PRUNE_INTERVAL = 3600.0
 
 T = TypeVar("T")
 
@@ -61,14 +88,35 @@ CREATE TABLE IF NOT EXISTS puzzles (
     answers INTEGER NOT NULL DEFAULT 0,
     first_right INTEGER,
     solved_at REAL,
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS puzzles_owner ON puzzles (owner, pattern);
+CREATE TABLE IF NOT EXISTS practice_totals (
+    owner TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    solved INTEGER NOT NULL DEFAULT 0,
+    answered INTEGER NOT NULL DEFAULT 0,
+    first_try INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (owner, pattern)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
 """
+
+#: columns added after their table was first released: (table, column, type, value for the rows already there)
+ADDED_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
+    # a puzzle's last activity: its right answer, else when it was made (a wrong answer left no time)
+    ("puzzles", "updated_at", "REAL", "COALESCE(solved_at, created_at)"),
+)
+
+#: indexes on columns that older files only have after ``_migrate``
+LATE_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS games_updated ON games (updated_at)",
+    "CREATE INDEX IF NOT EXISTS puzzles_updated ON puzzles (updated_at)",
+)
 
 _COLUMNS = "id, owner, mode, data, replay_of, created_at, started_at, finished_at"
 
@@ -143,10 +191,29 @@ def init_app(app: Flask, path: Path) -> None:
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.executescript(SCHEMA)
+        _migrate(conn)
     finally:
         conn.close()
     app.extensions["db_pool"] = ConnectionPool(path)
+    app.extensions["db_prune"] = _PruneClock()
     app.teardown_appcontext(_release)
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")}
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring a file made by an older version up to ``SCHEMA``: add the missing
+    columns (filling the rows already there) and the indexes on them.  One
+    write transaction, so two workers starting together cannot both add a column."""
+    with write(conn):
+        for table, column, kind, fill in ADDED_COLUMNS:
+            if column not in _columns(conn, table):
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+                conn.execute(f"UPDATE {table} SET {column} = {fill}")
+        for statement in LATE_INDEXES:
+            conn.execute(statement)
 
 
 def connection() -> sqlite3.Connection:
@@ -217,6 +284,7 @@ def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None)
             f"INSERT INTO games ({_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, owner, mode, data, replay_of, now, started, finished, now),
         )
+    after_write(conn)
     return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished, data)
 
 
@@ -251,7 +319,95 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
             "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?",
             (data, started, finished, now, game_id),
         )
+    after_write(conn)
     updated = GameRecord(
         record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished, data
     )
     return updated, result
+
+
+@dataclass(frozen=True)
+class Pruned:
+    """What one prune deleted, and the cutoff it used (rows last active before it went)."""
+
+    games: int
+    puzzles: int
+    cutoff: float
+
+
+def prune(conn: sqlite3.Connection, days: float, now: float | None = None) -> Pruned:
+    """Delete every game and practice puzzle whose last activity is more than
+    ``days`` days before ``now``, in one write transaction.  Answers to the
+    deleted puzzles are kept as Learn progress (``practice_totals``)."""
+    from .practice_store import prune_puzzles  # practice_store imports this module
+
+    if not days > 0:
+        raise ValueError(f"the retention window must be a positive number of days, got {days!r}")
+    cutoff = (time.time() if now is None else now) - days * 86400.0
+    with write(conn):
+        games = conn.execute("DELETE FROM games WHERE updated_at < ?", (cutoff,)).rowcount
+        puzzles = prune_puzzles(conn, cutoff)
+    return Pruned(games, puzzles, cutoff)
+
+
+class _PruneClock:
+    """When this process last pruned (``time.monotonic``), so writes prune at most once per ``PRUNE_INTERVAL``."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.last: float | None = None
+
+    def due(self, now: float) -> bool:
+        return self.last is None or now - self.last >= PRUNE_INTERVAL
+
+
+def after_write(conn: sqlite3.Connection) -> None:
+    """Called after a committed write: prune if retention is on and this
+    process has not pruned for ``PRUNE_INTERVAL`` seconds (the first write
+    after start always does).  A failure is logged, never raised: the write
+    it follows has succeeded."""
+    days = retention_days(current_app.config.get("RETENTION_DAYS"))
+    clock: _PruneClock = current_app.extensions["db_prune"]
+    now = time.monotonic()
+    if days is None or not clock.due(now) or not clock.lock.acquire(blocking=False):
+        return
+    try:
+        if not clock.due(now):
+            return
+        clock.last = now  # also after a failure: try again in an hour, not on every write
+        try:
+            pruned = prune(conn, days)
+        except sqlite3.Error as error:
+            log.warning("pruning games and puzzles older than %g days failed: %s", days, error)
+            return
+        if pruned.games or pruned.puzzles:
+            log.info("pruned %d games and %d practice puzzles older than %g days", pruned.games, pruned.puzzles, days)
+    finally:
+        clock.lock.release()
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+@click.command("prune")
+@click.option(
+    "--days",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Delete what has had no activity for this many days (default: RETENTION_DAYS).",
+)
+@with_appcontext
+def prune_command(days: float | None) -> None:
+    """Delete games and practice puzzles with no activity for RETENTION_DAYS days."""
+    if days is None:
+        days = retention_days(current_app.config.get("RETENTION_DAYS"))
+        if days is None:
+            click.echo("Retention is off (RETENTION_DAYS is 0 or None): nothing deleted.")
+            return
+    pruned = prune(connection(), days)
+    before = datetime.fromtimestamp(pruned.cutoff, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    click.echo(
+        f"Deleted {_plural(pruned.games, 'game')} and {_plural(pruned.puzzles, 'practice puzzle')} "
+        f"with no activity since {before} ({days:g} days)."
+    )

@@ -6,11 +6,17 @@ first deduction, worked out again on the server when an answer comes in.
 Progress per pattern comes from the rows: puzzles solved, and first-try
 accuracy (puzzles whose first judged answer was right, out of the puzzles
 answered at least once; an "incomplete" answer is not judged).
+
+A puzzle's last activity (``updated_at``) is when it was made or last judged;
+retention (``web.db.prune``) deletes puzzles idle for longer than the window
+and first adds their answers to ``practice_totals``, one row per session and
+pattern, so progress counts both.
 """
 
 from __future__ import annotations
 
 import secrets
+import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +34,7 @@ __all__ = [
     "load_puzzle",
     "record_answer",
     "progress",
+    "prune_puzzles",
 ]
 
 
@@ -92,11 +99,14 @@ def _record(row: tuple) -> PuzzleRecord:
 def create_puzzle(owner: str, pattern: str, seed: int, board: Board) -> PuzzleRecord:
     conn = db.connection()
     puzzle_id = secrets.token_urlsafe(12)
+    now = time.time()
     with db.write(conn):
         conn.execute(
-            "INSERT INTO puzzles (id, owner, pattern, seed, board, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (puzzle_id, owner, pattern, seed, str(board), time.time()),
+            "INSERT INTO puzzles (id, owner, pattern, seed, board, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (puzzle_id, owner, pattern, seed, str(board), now, now),
         )
+    db.after_write(conn)
     return PuzzleRecord(puzzle_id, owner, pattern, seed, board, 0, None, False)
 
 
@@ -112,24 +122,48 @@ def load_puzzle(puzzle_id: str, owner: str) -> PuzzleRecord:
 def record_answer(puzzle_id: str, owner: str, right: bool) -> PuzzleRecord:
     """Count a judged answer (right or wrong) for the puzzle; the first one sets its first-try result."""
     conn = db.connection()
+    now = time.time()
     with db.write(conn):
         cursor = conn.execute(
             "UPDATE puzzles SET answers = answers + 1, first_right = COALESCE(first_right, ?), "
-            "solved_at = CASE WHEN ? THEN COALESCE(solved_at, ?) ELSE solved_at END "
+            "solved_at = CASE WHEN ? THEN COALESCE(solved_at, ?) ELSE solved_at END, updated_at = ? "
             "WHERE id = ? AND owner = ?",
-            (int(right), int(right), time.time(), puzzle_id, owner),
+            (int(right), int(right), now, now, puzzle_id, owner),
         )
         if cursor.rowcount != 1:
             raise PuzzleNotFound(puzzle_id)
+    db.after_write(conn)
     return load_puzzle(puzzle_id, owner)
 
 
 def progress(owner: str) -> dict[str, Progress]:
-    """Every pattern's progress for ``owner``, in lesson order (zeros for patterns not practised)."""
-    rows = db.connection().execute(
+    """Every pattern's progress for ``owner``, in lesson order (zeros for patterns not practised):
+    the stored puzzles plus the totals kept from puzzles that retention deleted."""
+    conn = db.connection()
+    rows = conn.execute(
         "SELECT pattern, SUM(solved_at IS NOT NULL), SUM(first_right IS NOT NULL), COALESCE(SUM(first_right), 0) "
-        "FROM puzzles WHERE owner = ? GROUP BY pattern",
-        (owner,),
+        "FROM puzzles WHERE owner = ? GROUP BY pattern "
+        "UNION ALL SELECT pattern, solved, answered, first_try FROM practice_totals WHERE owner = ?",
+        (owner, owner),
     ).fetchall()
-    found = {pattern: Progress(pattern, solved, answered, first_try) for pattern, solved, answered, first_try in rows}
-    return {pattern: found.get(pattern, Progress(pattern, 0, 0, 0)) for pattern in PATTERN_IDS}
+    counts: dict[str, list[int]] = {}
+    for pattern, solved, answered, first_try in rows:
+        total = counts.setdefault(pattern, [0, 0, 0])
+        total[0] += solved
+        total[1] += answered
+        total[2] += first_try
+    return {pattern: Progress(pattern, *counts.get(pattern, (0, 0, 0))) for pattern in PATTERN_IDS}
+
+
+def prune_puzzles(conn: sqlite3.Connection, cutoff: float) -> int:
+    """Delete the puzzles last active before ``cutoff`` (inside the caller's write
+    transaction), first adding their judged answers to ``practice_totals``; the count deleted."""
+    conn.execute(
+        "INSERT INTO practice_totals (owner, pattern, solved, answered, first_try) "
+        "SELECT owner, pattern, SUM(solved_at IS NOT NULL), COUNT(*), COALESCE(SUM(first_right), 0) "
+        "FROM puzzles WHERE updated_at < ? AND first_right IS NOT NULL GROUP BY owner, pattern "
+        "ON CONFLICT (owner, pattern) DO UPDATE SET solved = solved + excluded.solved, "
+        "answered = answered + excluded.answered, first_try = first_try + excluded.first_try",
+        (cutoff,),
+    )
+    return conn.execute("DELETE FROM puzzles WHERE updated_at < ?", (cutoff,)).rowcount
