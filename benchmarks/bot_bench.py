@@ -1,7 +1,7 @@
 """The bot's strength and speed against published solver results.
 
     .venv/bin/python benchmarks/bot_bench.py [--games 20000] [--jobs 2] [--first-click opening safe]
-        [--presets beginner intermediate expert] [--seed 1] [--lookahead] [--out results.jsonl]
+        [--presets beginner intermediate expert] [--seed 1] [--no-lookahead] [--out results.jsonl]
     .venv/bin/python benchmarks/bot_bench.py --ablation --presets expert --games 3000 --first-click safe
 
 For every preset and first-click rule, plays ``--games`` games (game ``i``
@@ -50,7 +50,8 @@ TARGET_EXPERT_GAMES_PER_SECOND_PER_CORE = 20.0
 ABLATION = {
     "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False),
     "+ endgame": GuessPolicy(lookahead=False),
-    "+ endgame + lookahead": GuessPolicy(lookahead=True),
+    "+ endgame + lookahead (default)": GuessPolicy(),
+    "+ lookahead at far cells too": GuessPolicy(lookahead_far=True),
 }
 
 
@@ -75,7 +76,7 @@ def _progress(label: str):  # type: ignore[no-untyped-def]
 
 
 def benchmark(args: argparse.Namespace) -> int:
-    policy = GuessPolicy(lookahead=args.lookahead)
+    policy = GuessPolicy(lookahead=not args.no_lookahead)
     missed = False
     out = open(args.out, "a", encoding="utf-8") if args.out else None
     try:
@@ -130,7 +131,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presets", nargs="+", choices=sorted(PRESETS), default=["beginner", "intermediate", "expert"])
     parser.add_argument("--first-click", nargs="+", choices=[rule.value for rule in FirstClick], default=["opening", "safe"])
-    parser.add_argument("--lookahead", action="store_true", help="guess with the one-step lookahead")
+    parser.add_argument("--no-lookahead", action="store_true", help="guess the safest cell, without the lookahead")
     parser.add_argument("--ablation", action="store_true", help="compare the guessing variants on the same games")
     parser.add_argument("--out", help="append one JSON line per run to this file")
     args = parser.parse_args()

@@ -46,6 +46,19 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
             ]
         )
     first = r._("No cell is certain right now: the bot has to guess.")
+    if guess.reason is GuessReason.TRADE and guess.alternatives:
+        other, lowest = guess.alternatives[0]
+        # I18N: the lookahead chose a cell a little riskier than the safest one; %(survival)s is a percentage
+        why = r._(
+            "%(cell)s is a mine with a %(probability)s chance, a little more than %(other)s (%(lowest)s), but it "
+            "gives the best chance to survive this guess and the next move: %(survival)s.",
+            cell=cell,
+            probability=risk,
+            other=other,
+            lowest=r.percent(lowest),
+            survival=r.percent(guess.survival or 0.0),
+        )
+        return r.join([first, why])
     if guess.reason is GuessReason.SAFEST:
         # I18N: the one cell with the lowest chance of a mine
         second = r._("%(cell)s is the safest cell: it is a mine with a %(probability)s chance.", cell=cell, probability=risk)

@@ -54,7 +54,9 @@ def register(commands: object, add: Callable[..., argparse.ArgumentParser]) -> N
         default=GuessPolicy().endgame_limit,
         help="play out every placement when at most this many are left (0: never; default: %(default)s)",
     )
-    parser.add_argument("--lookahead", action="store_true", help="break ties among the safest guesses by a one-step lookahead")
+    parser.add_argument(
+        "--no-lookahead", action="store_true", help="guess the safest cell, without the one-step lookahead (weaker on expert)"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
@@ -64,7 +66,7 @@ def _config(args: argparse.Namespace) -> RunConfig:
     height = args.height if args.height is not None else height
     width = args.width if args.width is not None else width
     mines = args.mines if args.mines is not None else mines
-    policy = GuessPolicy(endgame_limit=args.endgame_limit, lookahead=args.lookahead)
+    policy = GuessPolicy(endgame_limit=args.endgame_limit, lookahead=not args.no_lookahead)
     try:
         return RunConfig(height, width, mines, FirstClick(args.first_click), policy)
     except GameError as error:

@@ -5,22 +5,32 @@ The choice rests on the exact probabilities of the analysis:
 1. the endgame: when at most ``policy.endgame_limit`` mine placements fit the
    view, every one of them is played out and the guess that *wins the game*
    most often is chosen (``explainer.endgame``);
-2. otherwise the lowest risk.  Among the cells that share it (within
-   ``TOLERANCE``) the bot prefers, when ``policy.lookahead`` is on, the best
-   chance to survive this guess *and* the next move (one-step lookahead: for
-   every number the cell could show, does it prove another cell safe?);
-3. then corners, then edges (fewer neighbours: more often a zero that opens an area);
+2. otherwise a one-step lookahead (``policy.lookahead``) over the cells next
+   to a number whose risk is within ``policy.margin`` of the lowest, plus the
+   safest cell the tie-breaks below pick: for every number a cell could show,
+   does it prove another cell safe, and if not, how safe is the next guess?
+   The cell with the best chance to survive this guess *and* the next move is
+   chosen, even when it is a little riskier than the safest;
+3. among equally good cells, corners, then edges (fewer neighbours: more
+   often a zero that opens an area);
 4. then reading order, so that the choice is reproducible.
 
 The result is data (``Guess``) that says why; ``explainer.bot_text`` turns it
 into a sentence.
 
-Measured (paired games, first click safe, ``benchmarks/bot_bench.py --ablation``):
-the endgame search adds 2.2 points on expert (5,000 games, z = 4.6) and 0.4 on
-intermediate; the lookahead adds 1.0 point on expert (z = 1.6; 0.7 on another
-3,000 games) but nothing on intermediate (+0.1 on 5,000 games, -1.5 on another
-5,000), so it is off by default.  Larger endgame limits (1,000 to 3,000) changed
-nothing measurable on beginner and intermediate.
+Measured (paired games, first click safe, 8,000 expert and 20,000
+intermediate and beginner games, ``benchmarks/bot_bench.py --ablation``):
+
+* the endgame search adds 2.2 points on expert (5,000 games, z = 4.6) and 0.4
+  on intermediate; larger limits (1,500 to 3,000) changed nothing measurable
+  (expert +0.1 on 3,000 games, beginner +0.0) and cost 5 to 8 times the time;
+* the lookahead as above adds 1.5 points on expert (z = 4.5), 0.2 on
+  intermediate (z = 1.6) and nothing on beginner;
+* looking ahead at cells away from the numbers as well (they share the
+  lowest risk with a corner) *loses* 1.0 point on beginner (z = -4.2) and 0.7
+  on intermediate: the lookahead rates the small progress of a cell two steps
+  from a number above the corner's better chance of a zero that opens an area;
+* a wider margin (0.2) or more cells (20) changed nothing measurable.
 """
 
 from __future__ import annotations
@@ -44,6 +54,7 @@ class GuessReason(StrEnum):
     FIRST = "first"  # the first click: never a mine
     SAFEST = "safest"  # the only cell with the lowest risk
     PROGRESS = "progress"  # among the safest, the best chance to survive the next move too
+    TRADE = "trade"  # a little riskier than the safest, but the best chance to survive the next move too
     EDGE = "edge"  # among equals, a corner or an edge
     ORDER = "order"  # among equals in every respect, the first in reading order
     ENDGAME = "endgame"  # few placements left: the guess that wins most often
@@ -54,8 +65,10 @@ class GuessPolicy:
     """How the bot guesses (the variants the benchmark compares)."""
 
     endgame_limit: int = 300  # play out every placement when at most this many fit (0: never)
-    lookahead: bool = False  # break ties among the safest cells by a one-step lookahead
-    lookahead_cells: int = 8  # at most this many cells are looked ahead
+    lookahead: bool = True  # weigh the cells near the safest by a one-step lookahead
+    margin: float = 0.1  # the lookahead weighs cells whose risk is at most this much above the lowest
+    lookahead_cells: int = 12  # at most this many cells are looked ahead
+    lookahead_far: bool = False  # also cells away from the numbers (else only the one the tie-breaks pick)
     first_cell: str = "auto"  # corner | center | inset | auto: inset under the opening rule, else corner
 
 
@@ -124,13 +137,21 @@ def _linked(constraints: list[tuple[int, int]], seed: int) -> list[tuple[int, in
     return chosen
 
 
-def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, elsewhere: float) -> float:
+def lookahead(
+    knowledge: PlayerKnowledge,
+    constraints: list[tuple[int, int]],
+    index: int,
+    elsewhere: float,
+    floor: float = 0.0,
+) -> float:
     """The chance to survive opening ``index`` and the move after it.
 
     For every number the cell could show: its chance (the cell safe), and
     either a proved safe cell (the next move is certain) or the best safety
     left.  Only the numbers linked to the cell's neighbourhood are analysed,
     with the mine total; ``elsewhere`` is the best safety of the other cells.
+    When the chance cannot reach ``floor`` the search stops early and returns
+    an upper bound below ``floor`` (the cell is then never the best).
     """
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
@@ -140,7 +161,10 @@ def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], in
         return 0.0
     unknown = knowledge.unknown & ~bit
     survival = 0.0
+    bound = 1.0 - (base.probability(index) or 0.0)  # the chance that the cell is safe: survival never exceeds it
     for extra in range(around.bit_count() + 1):
+        if bound < floor:
+            return bound
         analysis = analyze([*linked, (around, extra)], unknown, knowledge.mines_left)
         if not analysis.consistent:
             continue
@@ -149,7 +173,9 @@ def lookahead(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], in
             survival += chance
         else:
             risk = min((weight / (size * analysis.total) for _mask, size, weight in analysis.groups), default=1.0)
-            survival += chance * max(1.0 - risk, elsewhere)
+            next_safety = max(1.0 - risk, elsewhere)
+            survival += chance * next_safety
+            bound -= chance * (1.0 - next_safety)
     return survival
 
 
@@ -178,6 +204,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
     best = ranked[0][0]
     lowest = [entry for entry in ranked if entry[0] <= best + TOLERANCE]
+    near = [entry for entry in ranked if entry[0] <= best + policy.margin + TOLERANCE] if policy.margin else lowest
     alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in ranked[1:4])
     chosen = lowest[0][2]
     if len(lowest) == 1:
@@ -187,16 +214,25 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     else:
         reason = GuessReason.ORDER
     survival = None
-    if policy.lookahead and len(lowest) > 1:
+    if policy.lookahead and len(near) > 1:
         constraints = knowledge.constraints()
         scored = []
-        for _p, edge, index in _spread(knowledge, lowest)[: policy.lookahead_cells]:
-            scored.append((-lookahead(knowledge, constraints, index, 1.0 - best), edge, index))
+        floor = 0.0
+        for p, edge, index in _spread(knowledge, near, policy.lookahead_far)[: policy.lookahead_cells]:
+            if 1.0 - p < floor:
+                break  # safest first: no cell from here on can survive more often
+            value = lookahead(knowledge, constraints, index, 1.0 - best, floor)
+            floor = max(floor, value)
+            scored.append((-value, p, edge, index))
         scored.sort()
         survival = -scored[0][0]
-        if scored[0][2] != chosen:
-            chosen = scored[0][2]
-            reason = GuessReason.PROGRESS
+        if scored[0][-1] != chosen:
+            chosen = scored[0][-1]
+            if probabilities[chosen] <= best + TOLERANCE:
+                reason = GuessReason.PROGRESS
+            else:  # a little riskier than the safest: say which cells are safer
+                reason = GuessReason.TRADE
+                alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in lowest[:3])
     return Guess(
         cell=Cell(*divmod(chosen, width)),
         probability=probabilities[chosen],
@@ -207,20 +243,23 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     )
 
 
-def _spread(knowledge: PlayerKnowledge, lowest: list[tuple[float, int, int]]) -> list[tuple[float, int, int]]:
-    """The tied cells worth a lookahead: every cell next to a number, and
-    among the others one per count of covered neighbours (they look alike)."""
+def _spread(knowledge: PlayerKnowledge, lowest: list[tuple[float, int, int]], far: bool = True) -> list[tuple[float, int, int]]:
+    """The cells worth a lookahead (``lowest`` is ranked by the tie-breaks):
+    every cell next to a number; of the others the first one only, or with
+    ``far`` every cell two steps from a number and one per count of covered
+    neighbours among the rest (they look alike)."""
     frontier = knowledge.frontier
     neighbours = knowledge.neighbours
     near_numbers = frontier
-    for index in iter_bits(frontier):
-        near_numbers |= neighbours[index]
+    if far:
+        for index in iter_bits(frontier):
+            near_numbers |= neighbours[index]
     seen: set[int] = set()
     out = []
     for entry in lowest:
         index = entry[2]
         if not (1 << index) & near_numbers:
-            size = (neighbours[index] & knowledge.unknown).bit_count()
+            size = (neighbours[index] & knowledge.unknown).bit_count() if far else 0
             if size in seen:
                 continue
             seen.add(size)

@@ -14,13 +14,14 @@ import pytest
 from explainer.board import Board
 from explainer.bot import BotError, MoveKind, next_move, play_game
 from explainer.bot_run import RunConfig, run_games, wilson_interval
-from explainer.bot_text import explain_move, move_to_json
+from explainer.bot_text import explain_guess, explain_move, move_to_json
 from explainer.cells import Cell, iter_bits
 from explainer.endgame import best_endgame_guess, placements
 from explainer.fast_solver import PlayerKnowledge
 from explainer.game import PRESETS, Game, GameError
-from explainer.guess import GuessPolicy, GuessReason, choose_guess
+from explainer.guess import GuessPolicy, GuessReason, _linked, choose_guess, lookahead
 from explainer.pipeline import solve
+from explainer.render import Renderer
 from explainer.table import FirstClick, PlayerTable
 
 BEGINNER = PRESETS["beginner"]
@@ -231,13 +232,85 @@ def test_a_guess_takes_the_lowest_risk_and_says_why() -> None:
     assert "E1" in text and "9.5%" in text and "border" in text
 
 
-def test_the_lookahead_breaks_ties_and_plays_reproducibly() -> None:
-    policy = GuessPolicy(lookahead=True)
-    first = [play_game(PlayerTable.new(*EXPERT, seed=seed), policy, keep_log=True) for seed in range(4)]
-    again = [play_game(PlayerTable.new(*EXPERT, seed=seed), policy, keep_log=True) for seed in range(4)]
+def test_the_lookahead_plays_reproducibly_and_can_be_turned_off() -> None:
+    first = [play_game(PlayerTable.new(*EXPERT, seed=seed), keep_log=True) for seed in range(4)]
+    again = [play_game(PlayerTable.new(*EXPERT, seed=seed), keep_log=True) for seed in range(4)]
     assert first == again
     reasons = {guess.reason for result in first for guess in result.guess_log}
     assert GuessReason.FIRST in reasons and len(reasons) > 1
+    plain = [play_game(PlayerTable.new(*EXPERT, seed=seed), GuessPolicy(lookahead=False), keep_log=True) for seed in range(4)]
+    assert all(guess.survival is None for result in plain for guess in result.guess_log)
+    assert not {GuessReason.PROGRESS, GuessReason.TRADE} & {guess.reason for result in plain for guess in result.guess_log}
+
+
+def _brute_survival(knowledge: PlayerKnowledge, index: int, elsewhere: float) -> float:
+    """The chance to survive opening ``index`` and the next move, by listing every placement."""
+    cells = list(iter_bits(knowledge.unknown))
+    constraints = knowledge.constraints()
+    layouts = []
+    for chosen in itertools.combinations(cells, knowledge.mines_left):
+        mask = sum(1 << c for c in chosen)
+        if all((mask & cells_mask).bit_count() == count for cells_mask, count in constraints):
+            layouts.append(mask)
+    around = knowledge.neighbours[index] & knowledge.unknown
+    by_number: dict[int, list[int]] = {}
+    for layout in layouts:
+        if not layout >> index & 1:
+            by_number.setdefault((layout & around).bit_count(), []).append(layout)
+    others = [c for c in cells if c != index]
+    survival = 0.0
+    for group in by_number.values():
+        safety = {c: sum(1 for layout in group if not layout >> c & 1) / len(group) for c in others}
+        if any(value == 1.0 for value in safety.values()):
+            survival += len(group)
+        else:
+            survival += len(group) * max([elsewhere, *safety.values()])
+    return survival / len(layouts)
+
+
+def test_the_lookahead_is_the_exact_chance_to_survive_two_moves() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(300):
+        height, width = rng.randint(2, 4), rng.randint(3, 5)
+        mines = rng.randint(2, height * width // 2)
+        game = Game.new(height, width, mines, rng.randrange(10**6))
+        game.open(rng.randrange(height), rng.randrange(width))
+        if game.state != "playing":
+            continue
+        knowledge = PlayerKnowledge.from_board(game.view())
+        constraints = knowledge.constraints()
+        for index in iter_bits(knowledge.unknown):
+            around = knowledge.neighbours[index] & knowledge.unknown
+            if len(_linked(constraints, around | 1 << index)) != len(constraints):
+                continue  # the lookahead reads only the numbers linked to the cell
+            elsewhere = rng.choice([0.0, 0.5])
+            expected = _brute_survival(knowledge, index, elsewhere)
+            assert lookahead(knowledge, constraints, index, elsewhere) == pytest.approx(expected, abs=1e-12)
+            # below a floor it can reach, the early stop never hides the value
+            assert lookahead(knowledge, constraints, index, elsewhere, floor=expected - 1e-9) == pytest.approx(expected)
+            assert lookahead(knowledge, constraints, index, elsewhere, floor=expected + 1e-6) < expected + 1e-6
+            checked += 1
+    assert checked > 200
+
+
+def test_a_riskier_guess_by_the_lookahead_names_the_safer_cell() -> None:
+    trades = []
+    for seed in range(40):
+        result = play_game(PlayerTable.new(*EXPERT, seed=seed, first_click=FirstClick.SAFE), keep_log=True)
+        trades += [guess for guess in result.guess_log if guess.reason is GuessReason.TRADE]
+        if len(trades) >= 3:
+            break
+    assert trades, "the lookahead never took a riskier cell in 40 expert games"
+    for guess in trades:
+        safer, lowest = guess.alternatives[0]
+        assert lowest < guess.probability <= lowest + GuessPolicy().margin + 1e-9
+        # the survival is read from the numbers linked to the cell (and the mine total), so it is
+        # close to, not bounded by, the cell's safety in the whole view
+        assert guess.survival is not None and 0.0 < guess.survival <= 1.0
+        text = explain_guess(guess, Renderer("en"))
+        assert guess.cell.name in text and safer.name in text and "a little more than" in text
+        assert "%(" not in explain_guess(guess, Renderer("de"))
 
 
 def test_the_endgame_finds_every_placement() -> None:
