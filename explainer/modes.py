@@ -262,6 +262,7 @@ def _forgive_cells(game: Game, cells: int) -> bool:
     layout = sample_layout(view, _rng(game, "forgive"), must_be_safe=cells)
     if layout is None:
         return False  # these cells cannot all be safe: some was a mine in every case
+    game.extra.setdefault("first_layout", str(game.layout))  # a replay deals the board the player was dealt
     game.layout = layout
     game.extra["saves"] = game.extra.get("saves", 0) + 1
     return True

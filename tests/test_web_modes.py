@@ -164,12 +164,17 @@ def test_assist_opens_safe_cells_and_says_why(client: FlaskClient, stored_game) 
 def test_replay_keeps_the_mode_and_resets_its_figures(client: FlaskClient, stored_game) -> None:
     game_id = create(client, preset="expert", mode="forgiving", seed=5)["id"]
     move(client, game_id, "open", 8, 15)
+    dealt = stored_game(client, game_id).layout
     target = unprovable_mine(stored_game(client, game_id))
     assert target is not None
     assert move(client, game_id, "open", *target).json["game"]["summary"]["saves"] == 1
+    assert stored_game(client, game_id).layout != dealt  # the save moved mines
     again = client.post(f"/api/games/{game_id}/replay", json={}).json["game"]
     assert again["mode"] == "forgiving" and again["summary"]["saves"] == 0
     assert again["state"] == "playing"
+    # the replay deals the board this game was dealt, not the one the save left
+    replayed = stored_game(client, again["id"])
+    assert replayed.layout == dealt and "first_layout" not in replayed.extra
 
 
 def test_chord_goes_through_the_mode(client: FlaskClient, stored_game) -> None:

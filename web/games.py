@@ -119,13 +119,15 @@ def new_game(settings: GameSettings, seed: int | None = None) -> Game:
 
 def replay_game(game: Game) -> Game | None:
     """The same board again in the same mode (its counters reset), opened at
-    the same first click; None before the board is placed."""
+    the same first click; None before the board is placed.  A forgiving game
+    is replayed with the board it was dealt, not the one its saves left."""
     if game.layout is None or game.first_click is None:
         return None
+    layout = int(game.extra["first_layout"]) if "first_layout" in game.extra else game.layout
     mode = modes.game_mode(game)
     options = {key: game.extra[key] for key in ("max_rule", "require_rule") if game.extra.get(key) is not None}
     fresh = modes.new_game(mode, game.height, game.width, game.mine_count, game.seed, **options)
-    again = Game.from_layout(game.height, game.width, game.layout, seed=game.seed)
+    again = Game.from_layout(game.height, game.width, layout, seed=game.seed)
     again.extra = fresh.extra
     modes.open_cell(again, *divmod(game.first_click, game.width))
     return again
