@@ -415,7 +415,9 @@ def test_the_bot_command_takes_a_custom_size(run_cli) -> None:
     )
     data = json.loads(text)
     assert status == 0 and (data["width"], data["height"], data["mines"]) == (6, 5, 4)
-    assert data["first_click"] == "safe"
+    assert data["first_click"] == "safe" and data["policy"]["lookahead"] is True
+    status, text = run_cli(["bot", "--preset", "beginner", "--games", "3", "--json", "--no-progress", "--no-lookahead"])
+    assert status == 0 and json.loads(text)["policy"]["lookahead"] is False
 
 
 def test_the_bot_command_refuses_bad_input(run_cli, capsys: pytest.CaptureFixture[str]) -> None:
