@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from web import create_app
 from web import db as web_db
+from web import retention
 from web.config import ConfigError, retention_days
 
 from .conftest import session_owner
@@ -57,11 +58,11 @@ def lost_game(client: FlaskClient, stored_game, seed: int = 1) -> str:
     return game_id
 
 
-def prune(app: Flask, days: float | None = None) -> web_db.Pruned:
+def prune(app: Flask, days: float | None = None) -> retention.Pruned:
     with app.app_context():
         window = days if days is not None else retention_days(app.config["RETENTION_DAYS"])
         assert window is not None
-        return web_db.prune(web_db.connection(), window)
+        return retention.prune(web_db.connection(), window)
 
 
 def progress(client: FlaskClient) -> dict[str, Any]:
@@ -203,7 +204,7 @@ def test_pruning_runs_on_the_first_write_after_start_then_at_most_hourly(
     age(db_path, "games", [later], 31)
     new_puzzle(player)  # a write within the hour: no prune
     assert later in ids(db_path, "games")
-    restarted.extensions["db_prune"].last -= web_db.PRUNE_INTERVAL
+    restarted.extensions["db_prune"].last -= retention.PRUNE_INTERVAL
     create(player, preset="beginner")  # an hour later: pruned
     assert later not in ids(db_path, "games") and fresh in ids(db_path, "games")
 

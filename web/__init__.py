@@ -13,7 +13,7 @@ from flask_babel import Babel
 
 from explainer.i18n import LANGUAGES, locale_dirs
 
-from . import api, bot, db, learn, learn_api, pages
+from . import api, bot, db, learn, learn_api, pages, retention
 from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings, retention_days
 from .errors import register_error_handlers
@@ -48,7 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(learn.bp)
     app.register_blueprint(learn_api.bp)
     register_error_handlers(app)
-    app.cli.add_command(db.prune_command)  # flask --app web prune
+    retention.init_app(app)
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

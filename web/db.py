@@ -6,40 +6,27 @@ The game itself is stored as ``Game.to_dict()`` JSON (hidden layout included:
 it never leaves the server before the game ends).  Writes run inside
 ``BEGIN IMMEDIATE`` so two moves on the same game never overwrite each other.
 
-Retention (``RETENTION_DAYS``, default 30): ``prune`` deletes the games and
-practice puzzles whose last activity (``updated_at``) is older than that, in
-any state; a game played within the window is never touched, and each game row
-holds all that its replay and its "why did I lose" report need.  Before a
-puzzle goes, its answers are added to ``practice_totals`` so Learn progress
-survives.  Pruning runs on the first write after the app starts and then at
-most once an hour per process (``after_write``), and on demand with
-``flask --app web prune``.  Columns added after a table was first released
-are added to older files when the app starts (``_migrate``).
+Columns added after a table was first released are added to older files
+when the app starts (``_migrate``).  ``after_write`` runs the hooks other
+modules register for committed writes (``web.retention`` prunes old rows there).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import queue
 import secrets
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-import click
 from flask import Flask, current_app, g
-from flask.cli import with_appcontext
 
 from explainer.game import Game
-
-from .config import retention_days
 
 __all__ = [
     "GameRecord",
@@ -52,17 +39,8 @@ __all__ = [
     "load_game",
     "update_game",
     "secret_key",
-    "Pruned",
-    "prune",
     "after_write",
-    "prune_command",
-    "PRUNE_INTERVAL",
 ]
-
-log = logging.getLogger(__name__)
-
-#: seconds between two automatic prunes in one process
-PRUNE_INTERVAL = 3600.0
 
 T = TypeVar("T")
 
@@ -195,7 +173,6 @@ def init_app(app: Flask, path: Path) -> None:
     finally:
         conn.close()
     app.extensions["db_pool"] = ConnectionPool(path)
-    app.extensions["db_prune"] = _PruneClock()
     app.teardown_appcontext(_release)
 
 
@@ -326,88 +303,8 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
     return updated, result
 
 
-@dataclass(frozen=True)
-class Pruned:
-    """What one prune deleted, and the cutoff it used (rows last active before it went)."""
-
-    games: int
-    puzzles: int
-    cutoff: float
-
-
-def prune(conn: sqlite3.Connection, days: float, now: float | None = None) -> Pruned:
-    """Delete every game and practice puzzle whose last activity is more than
-    ``days`` days before ``now``, in one write transaction.  Answers to the
-    deleted puzzles are kept as Learn progress (``practice_totals``)."""
-    from .practice_store import prune_puzzles  # practice_store imports this module
-
-    if not days > 0:
-        raise ValueError(f"the retention window must be a positive number of days, got {days!r}")
-    cutoff = (time.time() if now is None else now) - days * 86400.0
-    with write(conn):
-        games = conn.execute("DELETE FROM games WHERE updated_at < ?", (cutoff,)).rowcount
-        puzzles = prune_puzzles(conn, cutoff)
-    return Pruned(games, puzzles, cutoff)
-
-
-class _PruneClock:
-    """When this process last pruned (``time.monotonic``), so writes prune at most once per ``PRUNE_INTERVAL``."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.last: float | None = None
-
-    def due(self, now: float) -> bool:
-        return self.last is None or now - self.last >= PRUNE_INTERVAL
-
-
 def after_write(conn: sqlite3.Connection) -> None:
-    """Called after a committed write: prune if retention is on and this
-    process has not pruned for ``PRUNE_INTERVAL`` seconds (the first write
-    after start always does).  A failure is logged, never raised: the write
-    it follows has succeeded."""
-    days = retention_days(current_app.config.get("RETENTION_DAYS"))
-    clock: _PruneClock = current_app.extensions["db_prune"]
-    now = time.monotonic()
-    if days is None or not clock.due(now) or not clock.lock.acquire(blocking=False):
-        return
-    try:
-        if not clock.due(now):
-            return
-        clock.last = now  # also after a failure: try again in an hour, not on every write
-        try:
-            pruned = prune(conn, days)
-        except sqlite3.Error as error:
-            log.warning("pruning games and puzzles older than %g days failed: %s", days, error)
-            return
-        if pruned.games or pruned.puzzles:
-            log.info("pruned %d games and %d practice puzzles older than %g days", pruned.games, pruned.puzzles, days)
-    finally:
-        clock.lock.release()
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-@click.command("prune")
-@click.option(
-    "--days",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    help="Delete what has had no activity for this many days (default: RETENTION_DAYS).",
-)
-@with_appcontext
-def prune_command(days: float | None) -> None:
-    """Delete games and practice puzzles with no activity for RETENTION_DAYS days."""
-    if days is None:
-        days = retention_days(current_app.config.get("RETENTION_DAYS"))
-        if days is None:
-            click.echo("Retention is off (RETENTION_DAYS is 0 or None): nothing deleted.")
-            return
-    pruned = prune(connection(), days)
-    before = datetime.fromtimestamp(pruned.cutoff, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    click.echo(
-        f"Deleted {_plural(pruned.games, 'game')} and {_plural(pruned.puzzles, 'practice puzzle')} "
-        f"with no activity since {before} ({days:g} days)."
-    )
+    """Called after a committed write: runs the hooks other modules registered
+    in ``app.extensions["db_after_write"]`` (``web.retention`` prunes there)."""
+    for hook in current_app.extensions.get("db_after_write", ()):
+        hook(conn)

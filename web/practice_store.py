@@ -8,7 +8,7 @@ accuracy (puzzles whose first judged answer was right, out of the puzzles
 answered at least once; an "incomplete" answer is not judged).
 
 A puzzle's last activity (``updated_at``) is when it was made or last judged;
-retention (``web.db.prune``) deletes puzzles idle for longer than the window
+retention (``web.retention.prune``) deletes puzzles idle for longer than the window
 and first adds their answers to ``practice_totals``, one row per session and
 pattern, so progress counts both.
 """
