@@ -220,7 +220,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         floor = 0.0
         for p, edge, index in _spread(knowledge, near, policy.lookahead_far)[: policy.lookahead_cells]:
             if 1.0 - p < floor:
-                break  # safest first: no cell from here on can survive more often
+                break  # safest first: a cell survives two moves at most as often as it is safe
             value = lookahead(knowledge, constraints, index, 1.0 - best, floor)
             floor = max(floor, value)
             scored.append((-value, p, edge, index))
