@@ -109,6 +109,12 @@ class _ProgressBar:
         self.stream.flush()
 
 
+def _policy_line(policy: GuessPolicy) -> str:
+    endgame = f"endgame search up to {policy.endgame_limit} placements" if policy.endgame_limit else "no endgame search"
+    lookahead = f"lookahead within {policy.margin:g} of the lowest risk" if policy.lookahead else "no lookahead"
+    return f"guessing: {endgame}, {lookahead}"
+
+
 def format_summary(summary: RunSummary) -> str:
     config = summary.config
     low, high = summary.interval
@@ -116,6 +122,7 @@ def format_summary(summary: RunSummary) -> str:
     lines = [
         f"board: {config.width} x {config.height}, {config.mines} mines; "
         f"first click: {config.first_click.value} ({_RULES[config.first_click]}); seed {summary.seed}",
+        _policy_line(config.policy),
         f"games: {summary.games}  wins: {summary.wins}",
         f"win rate: {summary.win_rate:.2%} (95% confidence interval {low:.2%} to {high:.2%})",
         f"speed: {summary.games_per_second:.1f} games/s with {summary.jobs} job{'s' if summary.jobs > 1 else ''}"

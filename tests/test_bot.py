@@ -399,6 +399,9 @@ def test_the_bot_command_reports_wins_rate_speed_and_guesses(run_cli) -> None:
     assert status == 0
     assert "games: 30" in text and "win rate:" in text and "95% confidence interval" in text
     assert "games/s" in text and "guesses per game:" in text
+    assert "guessing: endgame search up to 300 placements, lookahead within 0.1 of the lowest risk" in text
+    status, text = run_cli(["bot", "--preset", "beginner", "--games", "3", "--no-progress", "--no-lookahead", "--endgame-limit", "0"])
+    assert status == 0 and "guessing: no endgame search, no lookahead" in text
     status, text = run_cli(
         ["bot", "--preset", "beginner", "--games", "30", "--seed", "2", "--jobs", "2", "--json", "--no-progress"],
     )
