@@ -18,8 +18,9 @@ The choice rests on the exact probabilities of the analysis:
 The result is data (``Guess``) that says why; ``explainer.bot_text`` turns it
 into a sentence.
 
-Measured (paired games, first click safe, 8,000 expert and 20,000
-intermediate and beginner games, ``benchmarks/bot_bench.py --ablation``):
+Measured on paired games (the same layouts for both variants, seed 11, first
+click safe; 8,000 expert games, as ``benchmarks/bot_bench.py --ablation``
+plays them, and 20,000 intermediate and beginner games):
 
 * the endgame search adds 2.2 points on expert (5,000 games, z = 4.6) and 0.4
   on intermediate; larger limits (1,500 to 3,000) changed nothing measurable
