@@ -18,7 +18,17 @@ from functools import lru_cache
 
 from .cells import Cell, CellSet, cell_name
 
-__all__ = ["Board", "BoardParseError", "COVERED", "FLAGGED", "MAX_SIDE", "cells_within", "neighbour_masks"]
+__all__ = [
+    "Board",
+    "BoardParseError",
+    "COVERED",
+    "FLAGGED",
+    "MAX_SIDE",
+    "cells_within",
+    "indices_around",
+    "indices_within",
+    "neighbour_masks",
+]
 
 COVERED = -1
 FLAGGED = -2
@@ -38,21 +48,30 @@ class BoardParseError(ValueError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
+def indices_around(height: int, width: int, index: int, radius: int) -> list[int]:
+    """The indices (ascending) of the other cells at most ``radius`` rows and
+    columns away from cell ``index`` (radius 1: its neighbours; radius 2: the
+    numbers that can share a neighbour with it)."""
+    row, col = divmod(index, width)
+    cols = range(max(0, col - radius), min(width, col + radius + 1))
+    return [
+        r * width + c
+        for r in range(max(0, row - radius), min(height, row + radius + 1))
+        for c in cols
+        if r != row or c != col
+    ]
+
+
+@lru_cache(maxsize=64)
+def indices_within(height: int, width: int, radius: int) -> tuple[tuple[int, ...], ...]:
+    """``indices_around`` for every cell index."""
+    return tuple(tuple(indices_around(height, width, index, radius)) for index in range(height * width))
+
+
 @lru_cache(maxsize=64)
 def cells_within(height: int, width: int, radius: int) -> tuple[int, ...]:
-    """For each cell index, the bitmask of the other cells at most ``radius``
-    rows and columns away (radius 1: its neighbours; radius 2: the numbers
-    that can share a neighbour with it)."""
-    masks = []
-    for row in range(height):
-        for col in range(width):
-            mask = 0
-            for r in range(max(0, row - radius), min(height, row + radius + 1)):
-                for c in range(max(0, col - radius), min(width, col + radius + 1)):
-                    if r != row or c != col:
-                        mask |= 1 << (r * width + c)
-            masks.append(mask)
-    return tuple(masks)
+    """``indices_within`` as bitmasks."""
+    return tuple(sum(1 << index for index in indices) for indices in indices_within(height, width, radius))
 
 
 def neighbour_masks(height: int, width: int) -> tuple[int, ...]:

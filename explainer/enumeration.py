@@ -48,7 +48,7 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
 
 def _divide(product: list[int], factor: list[int]) -> list[int]:
     """Exact polynomial division ``product / factor`` (``factor`` divides ``product``)."""
-    shift = next(i for i, value in enumerate(factor) if value)
+    shift = _lowest(factor)
     lead = factor[shift]
     tail = factor[shift:]
     quotient: list[int] = []
@@ -59,6 +59,64 @@ def _divide(product: list[int], factor: list[int]) -> list[int]:
             value -= tail[j] * quotient[i - j]
         quotient.append(value // lead)
     return quotient
+
+
+def _lowest(poly: list[int]) -> int:
+    """The lowest power with a nonzero coefficient."""
+    return next(i for i, value in enumerate(poly) if value)
+
+
+def _correlate(sequence: list[int], window: list[int], count: int) -> list[int]:
+    """``[sum(sequence[u] * window[t + u] for u) for t in range(count)]``, ``window`` zero past its end."""
+    out = []
+    for t in range(count):
+        value = 0
+        for q, b in zip(sequence, window[t:]):
+            if q:
+                value += q * b
+        out.append(value)
+    return out
+
+
+def _uncorrelate(correlation: list[int], factor: list[int], count: int) -> list[int]:
+    """The first ``count`` entries of ``x`` with ``correlation[t] == sum(factor[j] * x[t + j] for j)``
+    for every t, where ``x`` is zero past the end of ``correlation`` and ``factor[0] != 0``."""
+    lead, degree = factor[0], len(factor) - 1
+    x = [0] * (len(correlation) + degree)
+    for t in range(len(correlation) - 1, -1, -1):
+        value = correlation[t]
+        for j in range(1, degree + 1):
+            value -= factor[j] * x[t + j]
+        x[t] = value // lead
+    return x[:count]
+
+
+def _externals(polys: list[list[int]], everything: list[int], binom: list[int]) -> dict[tuple[int, ...], list[int]]:
+    """For each distinct component polynomial ``c``: ``external[t]``, the weight
+    of the rest of the board when that component holds ``t`` mines, that is
+    ``sum((everything / c)[u] * binom[t + u] for u)``.  Entries below the
+    component's fewest mines are left 0 (no placement reaches them).
+
+    Low powers without placements are dropped first, so every polynomial
+    starts with a nonzero coefficient.  With many components, correlating the
+    product with the binomials once and then, for each component, solving
+    ``correlation == c ⋆ external`` from the top down (multiplying only by the
+    component's small coefficients) is cheaper than one division and one
+    correlation of huge numbers per component: the cost model picks."""
+    low = _lowest(everything)
+    product, window = everything[low:], binom[low:]
+    reduced = {tuple(poly): poly[_lowest(poly) :] for poly in polys}
+    width = len(product)
+    per_component = sum(len(poly) * (width - len(poly) + 1) for poly in reduced.values())
+    found: dict[tuple[int, ...], list[int]] = {}
+    if width * (width + 1) // 2 < per_component:
+        correlation = _correlate(product, window, width)
+        for key, poly in reduced.items():
+            found[key] = _uncorrelate(correlation, poly, len(poly))
+    else:
+        for key, poly in reduced.items():
+            found[key] = _correlate(_divide(product, poly), window, len(poly))
+    return {key: [0] * (len(key) - len(values)) + values for key, values in found.items()}
 
 
 def _binomials(r: int, mines_left: int, length: int) -> list[int]:
@@ -194,10 +252,13 @@ def _best_order(n: int, group_cons: list[list[int]], cons_groups: list[list[int]
 
 
 def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Component:
-    # groups: cells with the same set of constraints
+    # groups: cells with the same set of constraints, found in the component's
+    # own window (shifted down to its lowest cell) so the masks stay small on
+    # a large board
+    offset = (mask & -mask).bit_length() - 1
     per_cell: dict[int, int] = {}
     for number, (cells, _count) in enumerate(constraints):
-        for cell in iter_bits(cells):
+        for cell in iter_bits(cells >> offset):
             per_cell[cell] = per_cell.get(cell, 0) | 1 << number
     signatures: dict[int, int] = {}
     for cell, signature in per_cell.items():
@@ -274,7 +335,7 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     poly = current.get((), [])
     while poly and poly[-1] == 0:
         poly.pop()
-    return _Component(mask, [group_masks[g] for g in order], poly, forward, transitions)
+    return _Component(mask, [group_masks[g] << offset for g in order], poly, forward, transitions)
 
 
 def _backward(component: _Component, external: list[int]) -> None:
@@ -313,19 +374,39 @@ def _backward(component: _Component, external: list[int]) -> None:
 
 
 def _components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
-    comps: list[tuple[int, list[tuple[int, int]]]] = []
-    for cells, count in constraints:
-        mask = cells
+    """Independent parts: the constraints linked through shared cells.
+
+    The order is that of adding the constraints one at a time, each merged
+    with the parts it touches (the new one first, then those parts in order)
+    into a part placed last.  Parts are found through an index from each cell
+    to the part that last took it, with union-find over merged parts."""
+    merged_into: dict[int, int] = {}  # an old part -> the part it was merged into
+    owner: dict[int, int] = {}  # cell -> a part that holds it (maybe merged since)
+    parts: dict[int, list[tuple[int, int]]] = {}  # in order: a new part gets the largest id
+
+    def find(part: int) -> int:
+        root = part
+        while root in merged_into:
+            root = merged_into[root]
+        while part != root:  # path compression
+            merged_into[part], part = root, merged_into[part]
+        return root
+
+    for number, (cells, count) in enumerate(constraints):
+        touched = {find(owner[cell]) for cell in iter_bits(cells) if cell in owner}
         members = [(cells, count)]
-        keep = []
-        for comp_mask, comp_members in comps:
-            if comp_mask & mask:
-                mask |= comp_mask
-                members.extend(comp_members)
-            else:
-                keep.append((comp_mask, comp_members))
-        keep.append((mask, members))
-        comps = keep
+        for part in sorted(touched):
+            members.extend(parts.pop(part))
+            merged_into[part] = number
+        parts[number] = members
+        for cell in iter_bits(cells):
+            owner[cell] = number
+    comps = []
+    for members in parts.values():
+        mask = 0
+        for cells, _count in members:
+            mask |= cells
+        comps.append((mask, members))
     return comps
 
 
@@ -401,18 +482,9 @@ def analyze(constraints: Sequence[tuple[int, int]], unknown: int, mines_left: in
         total = sum(q * b for q, b in zip(everything, binom))
         if total == 0:
             return Analysis(False, 0, unknown, [])
-        external_by_poly: dict[tuple[int, ...], list[int]] = {}
+        externals = _externals([comp.poly for comp in comps], everything, binom)
         for comp in comps:
-            key = tuple(comp.poly)
-            external = external_by_poly.get(key)
-            if external is None:
-                others = _divide(everything, comp.poly)
-                external = [
-                    sum(q * binom[t + u] for u, q in enumerate(others) if q and t + u < len(binom))
-                    for t in range(len(comp.poly))
-                ]
-                external_by_poly[key] = external
-            _backward(comp, external)
+            _backward(comp, externals[tuple(comp.poly)])
         if outside:
             weight = sum(q * b * (mines_left - t) for t, (q, b) in enumerate(zip(everything, binom)))
             groups.append((outside, r, weight))

@@ -77,7 +77,11 @@ def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
     mines, safe = forced
     decided = mines | safe
     unknown = board.covered_mask & ~decided
-    reduced = [(cells & ~decided, count - (cells & mines).bit_count()) for cells, count in pairs if cells & unknown]
+    reduced = []
+    for cells, count in pairs:
+        free = cells & unknown  # the same as ``cells & ~decided``: a number's cells are covered
+        if free:
+            reduced.append((free, count - (cells & mines).bit_count()))
     mines_left = None if board.mines is None else board.mines - mines.bit_count()
     if mines_left is not None and mines_left < 0:
         return Analysis(False, 0, board.covered_mask, []), constraints
@@ -117,11 +121,15 @@ def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 8
     return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source)), with_count
 
 
-def _chain(board: Board, analysis: Analysis, hint_only: bool) -> tuple[Deduction, ...]:
+def _chain(
+    board: Board, analysis: Analysis, constraints: list[Constraint], hint_only: bool
+) -> tuple[Deduction, ...]:
+    """``constraints``: the view's, with nothing proved (``build_constraints(board)``)."""
     correct_flags = board.flagged_mask & analysis.mines
     targets = (analysis.safe | analysis.mines) & ~correct_flags
     wrong_flags = board.flagged_mask & analysis.safe
-    state = SolveState(board, Knowledge(mines=correct_flags), targets)
+    # with no correct flag nothing is known yet, so the view's constraints are the state's
+    state = SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
     deductions: list[Deduction] = []
     while state.targets:
         if hint_only and deductions and not state.targets & wrong_flags:
@@ -150,7 +158,7 @@ def solve(board: Board, hint_only: bool = False) -> Solution:
         empty = CellSet(0, width)
         conflict, uses_count = minimal_conflict(board, constraints)
         return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count)
-    deductions = _chain(board, analysis, hint_only)
+    deductions = _chain(board, analysis, constraints, hint_only)
     return Solution(
         board=board,
         consistent=True,

@@ -15,13 +15,16 @@ __all__ = ["propagate"]
 def propagate(constraints: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     """(mines, safe) masks forced by single numbers, or None on a contradiction."""
     mines = safe = 0
+    undecided = 0  # kept positive: ``cells & undecided`` costs only the size of ``cells``
+    for cells, _count in constraints:
+        undecided |= cells
     pending = list(constraints)
     changed = True
     while changed:
         changed = False
         still = []
         for cells, count in pending:
-            free = cells & ~(mines | safe)
+            free = cells & undecided
             need = count - (cells & mines).bit_count()
             size = free.bit_count()
             if need < 0 or need > size:
@@ -30,9 +33,11 @@ def propagate(constraints: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
                 continue
             if need == 0:
                 safe |= free
+                undecided ^= free
                 changed = True
             elif need == size:
                 mines |= free
+                undecided ^= free
                 changed = True
             else:
                 still.append((cells, count))

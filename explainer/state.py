@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 
-from .board import Board, cells_within
+from .board import Board, indices_around, indices_within
 from .cells import CellSet, iter_bits
 from .constraints import Constraint, Knowledge, build_constraints
 
@@ -21,31 +21,48 @@ __all__ = ["SolveState", "decides_alone"]
 
 def decides_alone(constraint: Constraint) -> bool:
     """Does this number alone decide its unknown cells (all safe or all mines)?"""
-    return bool(constraint.cells) and constraint.count in (0, constraint.cells.bit_count())
+    if not constraint.cells:
+        return False
+    return constraint.count == 0 or constraint.count == constraint.cells.bit_count()
 
 
 class SolveState:
-    def __init__(self, board: Board, knowledge: Knowledge, targets: int) -> None:
+    def __init__(
+        self, board: Board, knowledge: Knowledge, targets: int, constraints: list[Constraint] | None = None
+    ) -> None:
+        """``constraints``: ``build_constraints(board, knowledge)`` when the caller has it already."""
         self.board = board
-        self.knowledge = knowledge
+        self.knowledge = knowledge  # also sets ``unknown`` and ``mines_left``
         #: certain cells not proved yet: every productive rule concludes some of these
         self.targets = targets
-        self.constraints: dict[int, Constraint] = {c.source: c for c in build_constraints(board, knowledge)}
-        self._revealed = ~board.covered_mask & ((1 << board.size) - 1)
+        if constraints is None:
+            constraints = build_constraints(board, knowledge)
+        self.constraints: dict[int, Constraint] = {c.source: c for c in constraints}
         self._alone = [source for source, c in self.constraints.items() if decides_alone(c)]
         heapq.heapify(self._alone)
         self._pairs: list[tuple[int, int]] | None = None  # built on first use
         self._nearby: dict[int, list[int]] = {}
 
     @property
+    def knowledge(self) -> Knowledge:
+        return self._knowledge
+
+    @knowledge.setter
+    def knowledge(self, knowledge: Knowledge) -> None:
+        board = self.board
+        self._knowledge = knowledge
+        self._unknown = board.covered_mask & ~knowledge.known
+        self._mines_left = None if board.mines is None else board.mines - knowledge.mines.bit_count()
+
+    @property
     def unknown(self) -> int:
-        return self.board.covered_mask & ~self.knowledge.known
+        """Covered cells not proved yet."""
+        return self._unknown
 
     @property
     def mines_left(self) -> int | None:
-        if self.board.mines is None:
-            return None
-        return self.board.mines - self.knowledge.mines.bit_count()
+        """Mines not proved yet (None without a mine count)."""
+        return self._mines_left
 
     def cellset(self, mask: int) -> CellSet:
         return CellSet(mask, self.board.width)
@@ -69,15 +86,17 @@ class SolveState:
             heapq.heappop(heap)
         return None
 
-    def _ring(self, source: int) -> int:
-        """Numbers close enough to ``source`` to share a covered cell with it."""
-        return cells_within(self.board.height, self.board.width, 2)[source] & self._revealed
+    def _ring(self, source: int) -> list[int]:
+        """Numbers close enough to ``source`` to share a covered cell with it, in reading order."""
+        states = self.board.cells
+        board = self.board
+        return [other for other in indices_around(board.height, board.width, source, 2) if states[other] >= 0]
 
     def nearby(self, source: int) -> list[int]:
         """Numbers after ``source`` (reading order) close enough to share a covered cell."""
         found = self._nearby.get(source)
         if found is None:
-            found = list(iter_bits(self._ring(source) >> (source + 1) << (source + 1)))
+            found = [other for other in self._ring(source) if other > source]
             self._nearby[source] = found
         return found
 
@@ -86,7 +105,9 @@ class SolveState:
         a = self.constraints.get(source)
         if a is None:
             return
-        for other in iter_bits(self._ring(source) & ((1 << source) - 1)):  # partners before it
+        for other in self._ring(source):
+            if other >= source:
+                break  # the partners after it come next
             b = self.constraints.get(other)
             if b is not None and a.cells & b.cells:
                 heapq.heappush(self._pairs, (other, source))
@@ -113,15 +134,14 @@ class SolveState:
         self.knowledge = self.knowledge.add(mines, safe)
         changed = mines | safe
         self.targets &= ~changed
-        neighbours = self.board.neighbours
-        touched = 0
-        for cell in iter_bits(changed):
-            touched |= neighbours[cell] & self._revealed
-        for source in iter_bits(touched):
-            around = neighbours[source] & self.board.covered_mask
-            known = around & self.knowledge.mines
-            cells = around & ~self.knowledge.known
-            count = self.board.cells[source] - known.bit_count()
+        board = self.board
+        unknown = self.unknown
+        known_mines = self.knowledge.mines
+        for source in self._numbers_next_to(changed):
+            around = board.neighbours[source] & board.covered_mask
+            known = around & known_mines
+            cells = around & unknown
+            count = board.cells[source] - known.bit_count()
             if cells or count:
                 constraint = Constraint(cells, count, source, known)
                 self.constraints[source] = constraint
@@ -131,3 +151,9 @@ class SolveState:
                     self._push_pairs_of(source)
             else:
                 self.constraints.pop(source, None)
+
+    def _numbers_next_to(self, cells: int) -> list[int]:
+        """The revealed numbers next to any of ``cells``, in reading order."""
+        states = self.board.cells
+        neighbours = indices_within(self.board.height, self.board.width, 1)
+        return sorted({other for cell in iter_bits(cells) for other in neighbours[cell] if states[other] >= 0})
