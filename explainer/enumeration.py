@@ -373,7 +373,33 @@ def _backward(component: _Component, external: list[int]) -> None:
     component.forward, component.moves = [], []  # free the memory
 
 
+#: up to this many constraints, parts are found by comparing masks (cheaper than an index on normal boards)
+_FEW_CONSTRAINTS = 150
+
+
 def _components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Independent parts: the constraints linked through shared cells, in the
+    order of ``_indexed_components`` (which few constraints reach sooner by
+    merging each with the parts whose masks it meets)."""
+    if len(constraints) > _FEW_CONSTRAINTS:
+        return _indexed_components(constraints)
+    comps: list[tuple[int, list[tuple[int, int]]]] = []
+    for cells, count in constraints:
+        mask = cells
+        members = [(cells, count)]
+        keep = []
+        for comp_mask, comp_members in comps:
+            if comp_mask & mask:
+                mask |= comp_mask
+                members.extend(comp_members)
+            else:
+                keep.append((comp_mask, comp_members))
+        keep.append((mask, members))
+        comps = keep
+    return comps
+
+
+def _indexed_components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
     """Independent parts: the constraints linked through shared cells.
 
     The order is that of adding the constraints one at a time, each merged
