@@ -23,6 +23,16 @@ def game_id(page: Page) -> str:
     return value
 
 
+def start_new_game(page: Page) -> str:
+    """Click "New game" and wait until the board is the new game (ready); its id.
+    (The board on screen is also "ready" before the new one arrives.)"""
+    before = game_id(page)
+    page.click('[data-action="new-game"]')
+    expect(board(page)).not_to_have_attribute("data-game-id", before)
+    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    return game_id(page)
+
+
 def explanation(page: Page) -> Locator:
     return page.locator('[data-role="explanation"]')
 

@@ -12,7 +12,7 @@ from explainer.cells import Cell, iter_bits
 from explainer.pipeline import solve
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load
+from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load, start_new_game
 
 pytestmark = pytest.mark.e2e
 
@@ -21,9 +21,7 @@ def test_no_guess_board_is_won_by_following_hints_only(page: Page, live_server: 
     load(page, 81)
     page.check('input[name="mode"][value="no-guess"]')
     page.select_option("#preset", "beginner")
-    page.click('[data-action="new-game"]')
-    expect(board(page)).to_have_attribute("data-game-state", "ready")
-    first = game_id(page)
+    first = start_new_game(page)
     cell(page, 4, 4).click()
     expect(board(page)).not_to_have_attribute("data-game-state", "ready")
     for _ in range(120):
@@ -93,8 +91,7 @@ def test_a_no_guess_board_can_be_limited_to_one_number_steps(page: Page, live_se
     page.check('input[name="mode"][value="no-guess"]')
     page.select_option('select[name="max_rule"]', "simple")
     page.select_option("#preset", "beginner")
-    page.click('[data-action="new-game"]')
-    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    start_new_game(page)
     cell(page, 4, 4).click()
     expect(board(page)).to_have_attribute("data-game-state", re.compile("playing|won"))
     stored = live_server.game(game_id(page))
