@@ -154,18 +154,26 @@ def lookahead(
     When the chance cannot reach ``floor`` the search stops early and returns
     an upper bound below ``floor`` (the cell is then never the best).
     """
+    return _two_moves(knowledge, constraints, index, elsewhere, floor)[0]
+
+
+def _two_moves(
+    knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, elsewhere: float, floor: float
+) -> tuple[float, float]:
+    """``lookahead``, and the cell's safety as the same linked numbers see it."""
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
     linked = _linked(constraints, around | bit)
     base = analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
-        return 0.0
+        return 0.0, 0.0
     unknown = knowledge.unknown & ~bit
     survival = 0.0
-    bound = 1.0 - (base.probability(index) or 0.0)  # the chance that the cell is safe: survival never exceeds it
+    safety = 1.0 - (base.probability(index) or 0.0)
+    bound = safety  # survival never exceeds it
     for extra in range(around.bit_count() + 1):
         if bound < floor:
-            return bound
+            return bound, safety
         analysis = analyze([*linked, (around, extra)], unknown, knowledge.mines_left)
         if not analysis.consistent:
             continue
@@ -177,7 +185,7 @@ def lookahead(
             next_safety = max(1.0 - risk, elsewhere)
             survival += chance * next_safety
             bound -= chance * (1.0 - next_safety)
-    return survival
+    return survival, safety
 
 
 def _endgame(knowledge: PlayerKnowledge, analysis: Analysis, limit: int, probabilities: dict[int, float]) -> Guess | None:
@@ -222,13 +230,16 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         for p, edge, index in _spread(knowledge, near, policy.lookahead_far)[: policy.lookahead_cells]:
             if 1.0 - p < floor:
                 break  # safest first: a cell survives two moves at most as often as it is safe
-            value = lookahead(knowledge, constraints, index, 1.0 - best, floor)
+            value, seen_safety = _two_moves(knowledge, constraints, index, 1.0 - best, floor)
             floor = max(floor, value)
-            scored.append((-value, p, edge, index))
+            scored.append((-value, p, edge, index, seen_safety))
         scored.sort()
-        survival = -scored[0][0]
-        if scored[0][-1] != chosen:
-            chosen = scored[0][-1]
+        value, p, _edge, index, seen_safety = scored[0]
+        # the linked numbers alone may see the cell a little safer or riskier than the whole view does:
+        # the survival said is the chance to survive the next move once safe, times the cell's safety
+        survival = -value * (1.0 - p) / seen_safety if seen_safety else 0.0
+        if index != chosen:
+            chosen = index
             if probabilities[chosen] <= best + TOLERANCE:
                 reason = GuessReason.PROGRESS
             else:  # a little riskier than the safest: say which cells are safer
