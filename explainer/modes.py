@@ -4,9 +4,10 @@
 * ``no-guess``: a generated layout the engine solves from the first click by
   deduction alone (``explainer.generate``), within a reasoning depth.
 * ``assist``: a classic layout, but after every move, while no covered cell is
-  provably safe, the game opens a safe cell next to the open area for the
-  player (the least likely to be a mine, as far as the player can tell) and
-  says which and why.
+  provably safe, the game opens for the player one of the cells the player
+  would judge safest (next to the open area first) and says which and why;
+  where the layout has a mine there, the mines are redrawn consistently with
+  everything the player has seen, so the choice reveals nothing.
 * ``forgiving``: opening a cell that is not provably a mine never explodes:
   the mines are rearranged, consistently with everything the player has seen
   and the mine count, so that the cell is safe.  A provable mine still loses.
@@ -204,29 +205,33 @@ class Assist:
 
 
 def assist_after_move(game: Game) -> list[Assist]:
-    """While the game is on and no covered cell is provably safe, open a safe
-    cell next to the open area (lowest exact probability first) for the player."""
+    """While the game is on and no covered cell is provably safe, open one of
+    the cells the player would judge safest (lowest exact mine probability;
+    among those, one next to the open area when there is one) for the player.
+
+    The choice reads the player's view only; when the layout has a mine there,
+    the mines are redrawn uniformly among the layouts that fit everything the
+    player has seen and leave that cell safe (as forgiving mode does), so which
+    cell is opened tells nothing about where the mines are."""
     assists: list[Assist] = []
     while game.state == "playing":
         view = game.view()
         analysis = _analysis(view)
         if analysis.safe & view.covered_mask:
             break  # a logical step exists (perhaps removing a wrong flag)
-        assert game.layout is not None
         probabilities = analysis.probabilities()
-        actually_safe = view.covered_mask & ~game.layout
         near = 0
         for index in iter_bits(game.revealed):
             near |= view.neighbours[index]
-        unflagged = actually_safe & ~view.flagged_mask
-        for pool in (unflagged & near, unflagged, actually_safe):
-            if pool:
-                break
-        else:
-            break  # nothing safe is covered: the game is won
+        pool = view.covered_mask & ~view.flagged_mask or view.covered_mask
+        if not pool:
+            break  # nothing is covered
         best = min(probabilities[i] for i in iter_bits(pool))
-        choices = [i for i in iter_bits(pool) if probabilities[i] - best < 1e-12]
+        safest = [i for i in iter_bits(pool) if probabilities[i] - best < 1e-12]
+        choices = [i for i in safest if near >> i & 1] or safest  # next to the open area when it can be
         index = _rng(game, "assist").choice(choices)
+        if not _make_safe(game, view, 1 << index, "assist-redraw"):
+            break  # the cell is a mine in every placement: nothing safe is left to open
         row, col = divmod(index, game.width)
         if game.flagged >> index & 1:
             game.toggle_flag(row, col)
@@ -234,6 +239,21 @@ def assist_after_move(game: Game) -> list[Assist]:
         assists.append(Assist(Cell(row, col), probabilities[index]))
         game.extra["assists"] = game.extra.get("assists", 0) + 1
     return assists
+
+
+def _make_safe(game: Game, view: Board, cells: int, purpose: str) -> bool:
+    """Make ``cells`` mine-free, redrawing the layout uniformly among those that
+    fit ``view`` (every revealed number and the mine count) when it has a mine
+    there; False when no such layout exists.  The first layout is kept for replays."""
+    assert game.layout is not None
+    if not cells & game.layout:
+        return True
+    layout = sample_layout(view, _rng(game, purpose), must_be_safe=cells)
+    if layout is None:
+        return False
+    game.extra.setdefault("first_layout", str(game.layout))  # a replay deals the board the player was dealt
+    game.layout = layout
+    return True
 
 
 # -- forgiving --------------------------------------------------------------------------------------
@@ -259,11 +279,8 @@ def _forgive_cells(game: Game, cells: int) -> bool:
     view = game.view()
     if _analysis(view).mines & cells:
         return False  # provably a mine: opening it loses
-    layout = sample_layout(view, _rng(game, "forgive"), must_be_safe=cells)
-    if layout is None:
+    if not _make_safe(game, view, cells, "forgive"):
         return False  # these cells cannot all be safe: some was a mine in every case
-    game.extra.setdefault("first_layout", str(game.layout))  # a replay deals the board the player was dealt
-    game.layout = layout
     game.extra["saves"] = game.extra.get("saves", 0) + 1
     return True
 

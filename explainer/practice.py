@@ -434,14 +434,18 @@ class AnswerResult:
         return self.status == "right"
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The verdict for the player.  An incomplete answer is not judged, so it
+        names no cell of the lesson (``missing`` would give the answer away)."""
+        data: dict[str, Any] = {
             "status": self.status,
             "correct": self.correct,
             "wrong_opened": self.wrong_opened.to_json(),
             "wrong_flagged": self.wrong_flagged.to_json(),
             "found": self.found.to_json(),
-            "missing": self.missing.to_json(),
         }
+        if self.status != "incomplete":
+            data["missing"] = self.missing.to_json()
+        return data
 
 
 def _cells_mask(board: Board, cells: Moves, what: str) -> int:

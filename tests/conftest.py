@@ -34,7 +34,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(db_path: Path) -> Iterator[Flask]:
-    yield create_app({"TESTING": True, "DATABASE_URL": str(db_path), "ALLOW_SEEDS": True})
+    yield create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": str(db_path),
+            "SECRET_KEY_FILE": str(db_path.with_name("secret_key")),
+            "ALLOW_SEEDS": True,
+        }
+    )
 
 
 @pytest.fixture

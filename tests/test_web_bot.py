@@ -16,7 +16,7 @@ from .test_web_api import create, move, started
 
 
 def bot(client: FlaskClient, game_id: str, **query: str) -> Any:
-    return client.post(f"/api/games/{game_id}/bot", query_string=query)
+    return client.post(f"/api/games/{game_id}/bot", query_string=query, json={})
 
 
 def play_out(client: FlaskClient, game_id: str, stored_game, limit: int = 600) -> dict[str, Any]:

@@ -161,6 +161,19 @@ def test_assist_opens_safe_cells_and_says_why(client: FlaskClient, stored_game) 
         assert make_hint(game.view()).kind in ("deduction", "wrong_flag")
 
 
+def win(client: FlaskClient, stored_game, game_id: str) -> None:
+    """Open every safe cell of the stored layout (tests may read it) until the game is won."""
+    game = stored_game(client, game_id)
+    assert game.layout is not None
+    for index in range(game.height * game.width):
+        if game.state != "playing":
+            break
+        if not (game.layout >> index & 1 or game.revealed >> index & 1):
+            move(client, game_id, "open", *divmod(index, game.width))
+            game = stored_game(client, game_id)
+    assert game.state == "won"
+
+
 def test_replay_keeps_the_mode_and_resets_its_figures(client: FlaskClient, stored_game) -> None:
     game_id = create(client, preset="expert", mode="forgiving", seed=5)["id"]
     move(client, game_id, "open", 8, 15)
@@ -169,6 +182,8 @@ def test_replay_keeps_the_mode_and_resets_its_figures(client: FlaskClient, store
     assert target is not None
     assert move(client, game_id, "open", *target).json["game"]["summary"]["saves"] == 1
     assert stored_game(client, game_id).layout != dealt  # the save moved mines
+    assert client.post(f"/api/games/{game_id}/replay", json={}).status_code == 409  # not while in play
+    win(client, stored_game, game_id)
     again = client.post(f"/api/games/{game_id}/replay", json={}).json["game"]
     assert again["mode"] == "forgiving" and again["summary"]["saves"] == 0
     assert again["state"] == "playing"

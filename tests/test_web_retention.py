@@ -29,7 +29,8 @@ DAY = 86400.0
 
 
 def config(db_path: Path, **extra: Any) -> dict[str, Any]:
-    return {"TESTING": True, "DATABASE_URL": str(db_path), "ALLOW_SEEDS": True, **extra}
+    key_file = db_path.with_name(db_path.stem + ".key")
+    return {"TESTING": True, "DATABASE_URL": str(db_path), "SECRET_KEY_FILE": str(key_file), "ALLOW_SEEDS": True, **extra}
 
 
 def ids(db_path: Path, table: str) -> set[str]:
@@ -130,7 +131,7 @@ def test_a_replay_outlives_the_game_it_replays(app: Flask, client: FlaskClient, 
     assert ids(db_path, "games") == {replay["id"]}
     game = client.get(f"/api/games/{replay['id']}").json["game"]
     assert game["state"] == "playing" and game["board"] == replay["board"]
-    assert client.post(f"/api/games/{replay['id']}/replay", json={}).status_code == 201
+    assert client.post(f"/api/games/{replay['id']}/replay", json={}).status_code == 409  # still in play
 
 
 def test_a_move_keeps_an_old_game_alive(app: Flask, client: FlaskClient, db_path: Path, stored_game) -> None:
@@ -301,6 +302,9 @@ CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+OLD_KEY = "6b" * 32
+
+
 def test_migration_upgrades_an_old_database_without_losing_rows(tmp_path: Path, stored_game) -> None:
     # rows made by today's app, then copied into a file with the old schema
     source = tmp_path / "source.sqlite3"
@@ -325,7 +329,7 @@ def test_migration_upgrades_an_old_database_without_losing_rows(tmp_path: Path, 
         for row in origin.execute("SELECT id, owner, pattern, seed, board, answers, first_right, solved_at, "
                                   "created_at FROM puzzles"):
             target.execute("INSERT INTO puzzles VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-        target.execute("INSERT INTO settings VALUES ('secret_key', 'kept')")
+        target.execute("INSERT INTO settings VALUES ('secret_key', ?)", (OLD_KEY,))
         # the solved puzzle made 40 days ago and solved 10 days ago, the others made 40 days ago
         target.execute("UPDATE puzzles SET created_at = ?", (now - 40 * DAY,))
         target.execute("UPDATE puzzles SET solved_at = ? WHERE id = ?", (now - 10 * DAY, solved["id"]))
@@ -339,7 +343,12 @@ def test_migration_upgrades_an_old_database_without_losing_rows(tmp_path: Path, 
         indexes = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert {"games_updated", "puzzles_updated"} <= indexes
         stamps = dict(conn.execute("SELECT id, updated_at - COALESCE(solved_at, created_at) FROM puzzles"))
-    assert upgraded.config["SECRET_KEY"] == "kept"
+    # the signing key moved out of the database into the key file (mode 0600): sessions survive
+    assert upgraded.config["SECRET_KEY"] == OLD_KEY
+    key_file = Path(config(old)["SECRET_KEY_FILE"])
+    assert key_file.read_text() == OLD_KEY and key_file.stat().st_mode & 0o777 == 0o600
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM settings WHERE key = 'secret_key'").fetchone()[0] == 0
     assert ids(old, "games") == {game_id}
     assert ids(old, "puzzles") == {solved["id"], unsolved["id"], fresh["id"]}
     assert stamps == {solved["id"]: 0.0, unsolved["id"]: 0.0, fresh["id"]: 0.0}

@@ -13,10 +13,12 @@ from flask_babel import Babel
 
 from explainer.i18n import LANGUAGES, locale_dirs
 
-from . import api, bot, db, learn, learn_api, pages, retention
+from . import api, bot, db, learn, learn_api, pages, retention, security
+from . import openapi
 from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings, retention_days
 from .errors import register_error_handlers
+from .keys import key_file, read_or_create_key, write_key
 from .language import SharedCatalogs, direction, select_language
 
 __all__ = ["create_app"]
@@ -32,9 +34,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     retention_days(app.config.get("RETENTION_DAYS"))  # a bad value stops the start (ConfigError)
     path = database_path(app.config.get("DATABASE_URL"), app.instance_path)
-    db.init_app(app, path)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = db.secret_key(path)
+    if app.config.get("SECRET_KEY"):
+        db.init_app(app, path)
+    else:
+        key_path = key_file(app.config.get("SECRET_KEY_FILE"), app.instance_path)
+        db.init_app(app, path, on_old_key=lambda key: write_key(key_path, key))
+        app.config["SECRET_KEY"] = read_or_create_key(key_path)
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
     babel = Babel(app, locale_selector=select_language)
@@ -47,7 +52,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(bot.bp)
     app.register_blueprint(learn.bp)
     app.register_blueprint(learn_api.bp)
+    app.register_blueprint(openapi.bp)
     register_error_handlers(app)
+    security.init_app(app)
     retention.init_app(app)
 
     @app.context_processor

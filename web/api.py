@@ -7,7 +7,8 @@ Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 - ``GET /games/<id>`` -> ``{"game"}``
 - ``POST /games/<id>/open|chord`` ``{"row", "col"}`` -> ``{"game", "opened", "outcome"}`` (through the game's mode)
 - ``POST /games/<id>/flag`` ``{"row", "col"}`` -> ``{"game", "flagged", "warning"}``
-- ``POST /games/<id>/replay`` -> 201 ``{"game"}`` (the same board, opened at the same first click)
+- ``POST /games/<id>/replay`` -> 201 ``{"game"}`` (the same board, opened at the same first click;
+  only once the game is over, else 409: a replay of a game in play would reveal its layout)
 - ``GET /games/<id>/hint`` -> ``{"game_id", "moves", "lang", "hint"}``
 - ``GET /games/<id>/probabilities`` -> ``{"game_id", "moves", "lang", "overlay"}``
 """
@@ -27,7 +28,7 @@ from explainer.modes import MoveOutcome, chord_cell, open_cell
 
 from . import db
 from .analysis import Analyses, overlay_json, wrong_flag_json
-from .errors import BadRequestBody, GameOver, NotReplayable, NotStarted, UnsupportedBody
+from .errors import BadRequestBody, GameOver, NotFinished, NotReplayable, NotStarted, UnsupportedBody
 from .games import new_game, replay_game, settings_from_json
 from .identity import session_id, set_current_game
 from .language import requested_language, select_language
@@ -35,6 +36,13 @@ from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
+
+
+@bp.before_app_request
+def check_language() -> None:
+    """Every ``/api`` route refuses an unknown ``?lang=`` alike (400), whether or not it has texts."""
+    if request.path.startswith("/api/"):
+        requested_language()
 
 
 def _analyses() -> Analyses:
@@ -143,6 +151,8 @@ def flag(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/replay")
 def replay(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, session_id())
+    if not record.game.over:
+        raise NotFinished(game_id)  # a replay of a game in play would show its layout
     again = replay_game(record.game)
     if again is None:
         raise NotReplayable(game_id)

@@ -31,6 +31,12 @@ DEFAULTS: dict[str, Any] = {
     # games and practice puzzles with no activity for this many days are deleted (0 or None: keep everything)
     "RETENTION_DAYS": 30,
     "SESSION_COOKIE_SAMESITE": "Lax",
+    # set true behind HTTPS (FLASK_SESSION_COOKIE_SECURE=true): the cookie is then never sent in clear
+    "SESSION_COOKIE_SECURE": False,
+    # the largest request body accepted (413 past it); the biggest real request is a Learn answer of a few KB
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    # origins besides the request's own host allowed to send state-changing requests (web.security)
+    "TRUSTED_ORIGINS": (),
     "SESSION_COOKIE_HTTPONLY": True,
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
     # the cookie lasts a year from when it was set; re-signing it on every response buys nothing
@@ -45,7 +51,7 @@ class ConfigError(ValueError):
 def environment_settings() -> dict[str, Any]:
     """Settings read from the environment without a prefix (the documented ones)."""
     found: dict[str, Any] = {}
-    for key in ("DATABASE_URL", "SECRET_KEY"):
+    for key in ("DATABASE_URL", "SECRET_KEY", "SECRET_KEY_FILE"):
         value = os.environ.get(key)
         if value:
             found[key] = value

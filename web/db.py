@@ -24,13 +24,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 from explainer.game import Game
 
 __all__ = [
     "GameRecord",
     "GameNotFound",
+    "GameBusy",
+    "SCHEMA_VERSION",
+    "migrate",
     "StoredGameError",
     "init_app",
     "connection",
@@ -38,7 +43,6 @@ __all__ = [
     "create_game",
     "load_game",
     "update_game",
-    "secret_key",
     "after_write",
 ]
 
@@ -90,7 +94,7 @@ ADDED_COLUMNS: tuple[tuple[str, str, str, str], ...] = (
     ("puzzles", "updated_at", "REAL", "COALESCE(solved_at, created_at)"),
 )
 
-#: indexes on columns that older files only have after ``_migrate``
+#: indexes on columns that older files only have after ``migrate``
 LATE_INDEXES = (
     "CREATE INDEX IF NOT EXISTS games_updated ON games (updated_at)",
     "CREATE INDEX IF NOT EXISTS puzzles_updated ON puzzles (updated_at)",
@@ -105,6 +109,14 @@ class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         super().__init__(f"no game {game_id!r} in this session")
+
+
+class GameBusy(RuntimeError):
+    """The game kept changing while a move was being computed (another request won every time)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id!r} changed while this move was being computed: try again")
 
 
 class StoredGameError(RuntimeError):
@@ -161,36 +173,82 @@ class ConnectionPool:
             conn.close()
 
 
-def init_app(app: Flask, path: Path) -> None:
-    """Create the file and schema (safe to repeat); lend each request a pooled connection."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+#: the schema version ``migrate`` brings a file to (``PRAGMA user_version``):
+#: 1 = the tables of ``SCHEMA`` with ``ADDED_COLUMNS`` and ``LATE_INDEXES``;
+#: 2 = the signing key no longer lives in the database (``web.keys``)
+SCHEMA_VERSION = 2
+
+
+def init_app(app: Flask, path: Path, on_old_key: Callable[[str], None] | None = None) -> None:
+    """Bring the file to the current schema (a read when it is already there);
+    lend each request a pooled connection; add ``flask --app web init-db``."""
     app.config["DATABASE_PATH"] = str(path)
-    conn = _connect(path)
-    try:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.executescript(SCHEMA)
-        _migrate(conn)
-    finally:
-        conn.close()
+    migrate(path, on_old_key)
+    app.cli.add_command(init_db_command)
     app.extensions["db_pool"] = ConnectionPool(path)
     app.teardown_appcontext(_release)
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create or upgrade the games database (the app also does it at start)."""
+    path = Path(current_app.config["DATABASE_PATH"])
+    found = migrate(path)
+    click.echo(f"database {path}: schema version {found} -> {SCHEMA_VERSION}")
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(path: Path, on_old_key: Callable[[str], None] | None = None) -> int:
+    """Create or upgrade the database file to ``SCHEMA_VERSION``; returns the
+    version it found.  Safe to run from several processes at once: the version
+    is read without a lock, and the upgrade runs in one write transaction that
+    checks the version again.  ``on_old_key`` receives the signing key an older
+    file kept in its ``settings`` table before the key is deleted from it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = _connect(path)
+    try:
+        found = schema_version(conn)
+        if found >= SCHEMA_VERSION:
+            return found
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+        with write(conn):
+            found = schema_version(conn)
+            if found < SCHEMA_VERSION:
+                _upgrade(conn, found, on_old_key)
+        return found
+    finally:
+        conn.close()
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")}
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Bring a file made by an older version up to ``SCHEMA``: add the missing
-    columns (filling the rows already there) and the indexes on them.  One
-    write transaction, so two workers starting together cannot both add a column."""
-    with write(conn):
+def _upgrade(conn: sqlite3.Connection, found: int, on_old_key: Callable[[str], None] | None) -> None:
+    """Inside a write transaction: from version ``found`` to ``SCHEMA_VERSION``."""
+    if found < 1:
+        # files made before versions existed: create what is missing, add late columns and indexes
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
         for table, column, kind, fill in ADDED_COLUMNS:
             if column not in _columns(conn, table):
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
                 conn.execute(f"UPDATE {table} SET {column} = {fill}")
         for statement in LATE_INDEXES:
             conn.execute(statement)
+    if found < 2:
+        row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
+        if row is not None:
+            if on_old_key is not None:
+                on_old_key(str(row[0]))
+            conn.execute("DELETE FROM settings WHERE key = 'secret_key'")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def connection() -> sqlite3.Connection:
@@ -217,22 +275,6 @@ def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
-
-
-def secret_key(path: Path) -> str:
-    """The app's signing key, made once and kept in the database so sessions
-    (and so the ownership of games) survive a restart."""
-    conn = _connect(path)
-    try:
-        with write(conn):
-            row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
-            if row is not None:
-                return str(row[0])
-            key = secrets.token_hex(32)
-            conn.execute("INSERT INTO settings (key, value) VALUES ('secret_key', ?)", (key,))
-            return key
-    finally:
-        conn.close()
 
 
 def _record(row: tuple) -> GameRecord:
@@ -277,11 +319,20 @@ def load_game(game_id: str, owner: str) -> GameRecord:
     return _select(connection(), game_id, owner)
 
 
+#: times a move is computed again when another request changed the game first
+UPDATE_ATTEMPTS = 5
+
+
 def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[GameRecord, T]:
-    """Apply ``change`` to the stored game atomically and save it (also when
-    ``change`` raises after changing nothing, nothing is written)."""
+    """Apply ``change`` to the stored game and save it, atomically.
+
+    ``change`` runs with no lock held, on a copy read from the file; the result
+    is written only if the stored text is still the one it started from
+    (compare-and-swap), else ``change`` runs again on the new position, up to
+    ``UPDATE_ATTEMPTS`` times (then ``GameBusy``).  When ``change`` raises,
+    nothing is written."""
     conn = connection()
-    with write(conn):
+    for _attempt in range(UPDATE_ATTEMPTS):
         record = _select(conn, game_id, owner)
         result = change(record.game)
         now = time.time()
@@ -292,15 +343,19 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         if finished is None and record.game.over:
             finished = now
         data = _dump(record.game)
-        conn.execute(
-            "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?",
-            (data, started, finished, now, game_id),
-        )
-    after_write(conn)
-    updated = GameRecord(
-        record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished, data
-    )
-    return updated, result
+        with write(conn):
+            cursor = conn.execute(
+                "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? "
+                "WHERE id = ? AND owner = ? AND data = ?",
+                (data, started, finished, now, game_id, owner, record.revision),
+            )
+        if cursor.rowcount == 1:
+            after_write(conn)
+            updated = GameRecord(
+                record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished, data
+            )
+            return updated, result
+    raise GameBusy(game_id)
 
 
 def after_write(conn: sqlite3.Connection) -> None:

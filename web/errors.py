@@ -7,13 +7,13 @@ import logging
 
 from flask import Flask, Response, jsonify, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from explainer.game import GameError
 from explainer.patterns import UnknownPatternError
 from explainer.practice import AnswerError
 
-from .db import GameNotFound, StoredGameError
+from .db import GameBusy, GameNotFound, StoredGameError
 from .games import SettingsError
 from .language import UnknownLanguage
 from .practice_store import PuzzleNotFound
@@ -24,6 +24,7 @@ __all__ = [
     "BadRequestBody",
     "BotCannotMove",
     "GameOver",
+    "NotFinished",
     "NotReplayable",
     "NotStarted",
     "UnsupportedBody",
@@ -67,6 +68,13 @@ class NotReplayable(ApiError):
         super().__init__(f"game {game_id!r} has no board yet (it is placed at the first click), so it cannot be replayed")
 
 
+class NotFinished(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} is still being played: a board can be replayed once its game is over")
+
+
 class NotStarted(ApiError):
     status = 409
 
@@ -101,11 +109,28 @@ def register_error_handlers(app: Flask) -> None:
     def bad_value(error: ValueError) -> ResponseReturnValue:
         return error_response(str(error), 400)
 
+    @app.errorhandler(GameBusy)
+    def busy(error: GameBusy) -> ResponseReturnValue:
+        return error_response(str(error), 409)
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith(API_PREFIX):
             return error
-        return error_response(error.description or error.name, error.code or 500)
+        response, status = error_response(error.description or error.name, error.code or 500)
+        headers = dict(error.get_headers())
+        if "Allow" in headers:  # 405 lists the methods the route takes
+            response.headers["Allow"] = headers["Allow"]
+        return response, status
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> ResponseReturnValue:
+        if isinstance(error, HTTPException):  # pragma: no cover - handled above
+            return http_error(error)
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        if not request.path.startswith(API_PREFIX):
+            return InternalServerError()
+        return error_response("the server failed to answer this request; it has been logged", 500)
 
     @app.errorhandler(StoredGameError)
     def broken_row(error: StoredGameError) -> ResponseReturnValue:
