@@ -43,7 +43,9 @@ class LiveServer:
 
     def __init__(self, db_path: Path) -> None:
         self.db_path = db_path
-        self.app: Flask = create_app({"DATABASE_URL": str(db_path), "ALLOW_SEEDS": True})
+        self.app: Flask = create_app(
+            {"DATABASE_URL": str(db_path), "SECRET_KEY_FILE": str(db_path.with_suffix(".key")), "ALLOW_SEEDS": True}
+        )
         self.server: BaseWSGIServer = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -1,0 +1,71 @@
+"""Requests from another site, in a real browser: a page on another origin that
+posts forms or calls fetch against the app cannot move the player's game,
+start a puzzle or replace their session, and cannot frame the app."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, Route
+
+from .conftest import LiveServer
+from .helpers import api_game, api_move
+
+EVIL = "http://evil.test"
+
+
+def _serve(page: Page, html: str) -> None:
+    def fulfil(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/html", body=html)
+
+    page.route(f"{EVIL}/**", fulfil)
+
+
+def _cookies(page: Page) -> dict[str, str]:
+    return {c["name"]: c["value"] for c in page.context.cookies()}
+
+
+def test_forms_and_fetches_from_another_site_change_nothing(page: Page, base_url: str, live_server: LiveServer) -> None:
+    page.goto("/")
+    game = api_game(page, preset="beginner", seed=3)["id"]
+    api_move(page, game, "open", (4, 4))
+    before = live_server.game(game).to_dict()
+    cookies = _cookies(page)
+    assert cookies.get("session")
+
+    targets = [f"/api/games/{game}/bot", f"/api/games/{game}/replay", f"/api/games/{game}/open",
+               "/api/learn/lessons/pair/puzzles", "/api/games", "/language"]
+    for path in targets:
+        html = (
+            f'<form id="f" method="post" enctype="text/plain" action="{base_url}{path}">'
+            '<input name=\'{"row":0,"col":0,"x":"\' value=\'"}\'><input name="lang" value="de"></form>'
+            '<script>document.getElementById("f").submit()</script>'
+        )
+        _serve(page, html)
+        with page.expect_response(lambda r: r.url.startswith(base_url)) as answer:
+            page.goto(f"{EVIL}/form")
+        assert answer.value.status in (403, 415), (path, answer.value.status)
+        page.unroute(f"{EVIL}/**")
+
+    # fetch from the other site, with credentials, as a "simple" request (no preflight)
+    script = "".join(
+        f'fetch("{base_url}{path}", {{method: "POST", mode: "no-cors", credentials: "include", '
+        f'headers: {{"Content-Type": "text/plain"}}, body: "{{}}"}});'
+        for path in targets
+    )
+    _serve(page, f"<script>{script}</script>")
+    page.goto(f"{EVIL}/fetch")  # (Chromium may also block these as a public page reaching a local address)
+    page.wait_for_timeout(1000)
+
+    assert live_server.game(game).to_dict() == before
+    assert _cookies(page) == cookies
+    page.goto("/")
+    assert page.locator('[data-role="board"]').get_attribute("data-game-id") == game
+
+
+def test_the_app_cannot_be_framed_by_another_site(page: Page, base_url: str) -> None:
+    _serve(page, f'<iframe id="app" src="{base_url}/" width="800" height="600"></iframe>')
+    page.goto(f"{EVIL}/frame")
+    page.wait_for_timeout(500)
+    frames = [frame for frame in page.frames if frame != page.main_frame]
+    assert frames, "the iframe was not created"
+    for frame in frames:
+        assert frame.locator(".cell").count() == 0  # the app's page did not load inside the frame
