@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
+from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
@@ -86,6 +87,25 @@ def error_response(message: str, status: int) -> tuple[Response, int]:
     return jsonify({"error": message, "status": status}), status
 
 
+def _http_message(error: HTTPException, allow: str | None) -> str:
+    """The reply's message for a routing or protocol error, quoting what was asked."""
+    if error.code == 404:
+        # I18N: an API address that does not exist; %(path)s is the address asked for
+        return _("no API route %(path)s", path=repr(request.path))
+    if error.code == 405 and allow:
+        # I18N: an API route asked with the wrong HTTP method; %(allowed)s lists the methods it takes
+        return _(
+            "%(method)s is not allowed on %(path)s; use %(allowed)s",
+            method=request.method,
+            path=repr(request.path),
+            allowed=allow,
+        )
+    if error.code == 413:
+        # I18N: a request body over the size limit; %(limit)s is the limit in bytes
+        return _("the request body is larger than the %(limit)s bytes allowed", limit=current_app.config["MAX_CONTENT_LENGTH"])
+    return error.description or error.name
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> ResponseReturnValue:
@@ -117,8 +137,8 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith(API_PREFIX):
             return error
-        response, status = error_response(error.description or error.name, error.code or 500)
         headers = dict(error.get_headers())
+        response, status = error_response(_http_message(error, headers.get("Allow")), error.code or 500)
         if "Allow" in headers:  # 405 lists the methods the route takes
             response.headers["Allow"] = headers["Allow"]
         return response, status
