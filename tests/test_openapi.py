@@ -1,0 +1,197 @@
+"""The OpenAPI description (``web.openapi``) stays in step with the app's routes and is valid OpenAPI 3.1."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+
+from explainer.depth_solver import DEPTHS
+from explainer.game import PRESETS
+from explainer.i18n import LANGUAGES
+from explainer.patterns import PATTERNS
+from web.games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, MODES
+from web.openapi import ERROR_STATUSES, openapi_spec
+
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+#: methods every Flask rule gets for free; the description leaves them out
+IMPLICIT = {"HEAD", "OPTIONS"}
+
+
+def openapi_path(rule: str) -> str:
+    """Flask ``/api/games/<game_id>`` (or ``<string:game_id>``) -> OpenAPI ``/api/games/{game_id}``."""
+    return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
+
+
+def app_operations(app: Flask) -> set[tuple[str, str]]:
+    found = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule == "/api" or rule.rule.startswith("/api/"):
+            for method in (rule.methods or set()) - IMPLICIT:
+                found.add((openapi_path(rule.rule), method.lower()))
+    return found
+
+
+def spec_operations(spec: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(path, method) for path, item in spec["paths"].items() for method in item if method in HTTP_METHODS}
+
+
+@pytest.fixture
+def spec() -> dict[str, Any]:
+    return openapi_spec()
+
+
+def test_openapi_path_conversion() -> None:
+    assert openapi_path("/api/games/<game_id>/open") == "/api/games/{game_id}/open"
+    assert openapi_path("/api/learn/puzzles/<string:puzzle_id>") == "/api/learn/puzzles/{puzzle_id}"
+    assert openapi_path("/api/games") == "/api/games"
+
+
+def test_every_api_route_is_described(app: Flask, spec: dict[str, Any]) -> None:
+    missing = app_operations(app) - spec_operations(spec)
+    assert not missing, f"routes under /api missing from web/openapi.py: {sorted(missing)}"
+
+
+def test_every_described_operation_is_a_route(app: Flask, spec: dict[str, Any]) -> None:
+    extra = spec_operations(spec) - app_operations(app)
+    assert not extra, f"operations in web/openapi.py that are no route: {sorted(extra)}"
+
+
+def test_the_description_lists_the_expected_routes(spec: dict[str, Any]) -> None:
+    expected = {
+        ("/api/games", "post"),
+        ("/api/games/{game_id}", "get"),
+        *((f"/api/games/{{game_id}}/{action}", "post") for action in ("open", "chord", "flag", "replay", "bot")),
+        ("/api/games/{game_id}/hint", "get"),
+        ("/api/games/{game_id}/probabilities", "get"),
+        ("/api/learn/lessons", "get"),
+        ("/api/learn/lessons/{pattern_id}", "get"),
+        ("/api/learn/lessons/{pattern_id}/puzzles", "post"),
+        ("/api/learn/puzzles/{puzzle_id}", "get"),
+        ("/api/learn/puzzles/{puzzle_id}/answer", "post"),
+        ("/api/learn/progress", "get"),
+        ("/api/openapi.json", "get"),
+    }
+    assert expected <= spec_operations(spec)
+
+
+def test_the_description_is_valid_openapi(spec: dict[str, Any]) -> None:
+    assert spec["openapi"].startswith("3.1")
+    validate(spec)  # openapi-spec-validator: raises on any structural error
+
+
+def test_every_schema_is_valid_json_schema_and_every_ref_resolves(spec: dict[str, Any]) -> None:
+    for name, schema in spec["components"]["schemas"].items():
+        Draft202012Validator.check_schema(schema)
+    refs: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                refs.append(node["$ref"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec)
+    assert refs
+    for ref in refs:
+        assert ref.startswith("#/"), ref
+        target: Any = spec
+        for part in ref[2:].split("/"):
+            assert isinstance(target, dict) and part in target, f"{ref} does not resolve"
+            target = target[part]
+
+
+def test_operations_are_complete(spec: dict[str, Any]) -> None:
+    ids = []
+    for path, item in spec["paths"].items():
+        names = set(re.findall(r"{([^}]+)}", path))
+        for method, operation in item.items():
+            ids.append(operation["operationId"])
+            assert operation["summary"] and operation["responses"], (path, method)
+            successes = [code for code in operation["responses"] if code.startswith("2")]
+            assert len(successes) == 1, (path, method, successes)
+            reply = operation["responses"][successes[0]]
+            assert "application/json" in reply["content"], (path, method)
+            params = [resolve(spec, p) for p in operation.get("parameters", [])]
+            assert {p["name"] for p in params if p["in"] == "path"} == names, (path, method)
+            if path != "/api/openapi.json":
+                assert "lang" in {p["name"] for p in params if p["in"] == "query"}, (path, method)
+            if method == "post":
+                assert operation["requestBody"]["required"] is True, (path, method)
+                assert "application/json" in operation["requestBody"]["content"], (path, method)
+                assert {"400", "403", "413", "415"} <= set(operation["responses"]), (path, method)
+            if names:
+                assert "404" in operation["responses"], (path, method)
+            for code in operation["responses"]:
+                assert code.startswith("2") or int(code) in ERROR_STATUSES, (path, method, code)
+    assert len(ids) == len(set(ids)), "operationIds must be unique"
+
+
+def resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        target: Any = spec
+        for part in node["$ref"][2:].split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def test_error_responses_are_the_error_object(spec: dict[str, Any]) -> None:
+    responses = spec["components"]["responses"]
+    for status in (400, 403, 404, 405, 409, 413, 415, 503):
+        schema = responses[f"E{status}"]["content"]["application/json"]["schema"]
+        assert resolve(spec, schema) is spec["components"]["schemas"]["Error"]
+    error = spec["components"]["schemas"]["Error"]
+    assert error["required"] == ["error", "status"]
+    assert error["properties"]["error"]["type"] == "string" and error["properties"]["status"]["type"] == "integer"
+    assert "Allow" in responses["E405"]["headers"]
+
+
+def test_limits_and_enums_match_the_server(spec: dict[str, Any]) -> None:
+    schemas = spec["components"]["schemas"]
+    new_game = schemas["NewGame"]["properties"]
+    assert set(PRESETS) <= set(new_game["preset"]["enum"])
+    assert new_game["mode"]["enum"] == list(MODES)
+    assert [rule for rule in new_game["max_rule"]["enum"] if rule] == [str(rule) for rule in DEPTHS]
+    assert (new_game["height"]["minimum"], new_game["height"]["maximum"]) == (MIN_SIDE, MAX_HEIGHT)
+    assert (new_game["width"]["minimum"], new_game["width"]["maximum"]) == (MIN_SIDE, MAX_WIDTH)
+    assert new_game["mines"]["minimum"] == 1
+    move = schemas["Move"]
+    assert move["required"] == ["row", "col"]
+    assert move["properties"]["row"]["type"] == move["properties"]["col"]["type"] == "integer"
+    parameters = spec["components"]["parameters"]
+    assert parameters["lang"]["schema"]["enum"] == list(LANGUAGES) and len(LANGUAGES) == 12
+    assert parameters["pattern_id"]["schema"]["enum"] == [pattern.id for pattern in PATTERNS]
+
+
+def test_request_examples_validate_against_the_body_schemas(spec: dict[str, Any]) -> None:
+    def valid(name: str, body: Any) -> bool:
+        return Draft202012Validator({"$ref": f"#/components/schemas/{name}", "components": spec["components"]}).is_valid(body)
+
+    assert valid("NewGame", {"preset": "expert"})
+    assert valid("NewGame", {"height": 9, "width": 12, "mines": 20, "mode": "assist"})
+    assert valid("NewGame", {"preset": "beginner", "mode": "no-guess", "max_rule": "pair"})
+    assert not valid("NewGame", {"preset": "huge"})
+    assert not valid("NewGame", {"height": 9, "width": 12})
+    assert not valid("NewGame", {"preset": "beginner", "max_rule": "pair"})  # no-guess only
+    assert not valid("NewGame", {"height": 4, "width": 12, "mines": 20})
+    assert valid("Move", {"row": 0, "col": 3}) and not valid("Move", {"row": "0", "col": 3})
+    assert valid("Answer", {"opened": [[1, 2]], "flagged": []}) and not valid("Answer", {"opened": [[1]]})
+    assert valid("Empty", {})
+
+
+def test_served_at_api_openapi_json(client: FlaskClient, spec: dict[str, Any]) -> None:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200 and response.is_json
+    assert response.json == spec
+    again = client.get("/api/openapi.json?lang=de")
+    assert again.status_code == 200 and again.json == spec

@@ -1,0 +1,595 @@
+"""The OpenAPI 3.1 description of the JSON API, served at ``GET /api/openapi.json``.
+
+The description is Python data (``openapi_spec()``), built from the same
+constants the server checks against: presets (``explainer.game.PRESETS``),
+modes (``web.games.MODES``), the no-guess depth limits
+(``explainer.depth_solver.DEPTHS``), board limits (``web.games``), languages
+(``explainer.i18n.LANGUAGES``), lessons (``explainer.patterns.PATTERNS``) and
+highlight roles (``explainer.highlight.ROLES``).  ``tests/test_openapi.py``
+keeps its paths and methods in step with the app's routes, and
+``tests/test_web_fuzz.py`` sends requests generated from it.
+
+Schemas are JSON Schema 2020-12 (OpenAPI 3.1), limited to keywords that
+draft 7 shares (``type``, ``enum``, ``const``, ``properties``, ``required``,
+``items``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``anyOf``,
+``if``/``then``), so that test tools for either draft can read them.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from functools import cache
+from typing import Any
+
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+
+from explainer.depth_solver import DEPTHS
+from explainer.game import PRESETS
+from explainer.highlight import ROLES
+from explainer.i18n import LANGUAGES
+from explainer.patterns import PATTERNS
+
+from .games import FIRST_CLICK_AREA, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, MODES
+
+__all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
+
+bp = Blueprint("openapi", __name__, url_prefix="/api")
+
+#: every error status the API documents, with what it means
+ERROR_STATUSES: dict[int, str] = {
+    400: "A bad value (cell outside the board, not a whole number, unknown preset, mode or language, "
+    "size out of limits, a body that is not a JSON object or is nested too deeply).",
+    403: "A state-changing request from a foreign Origin.",
+    404: "No such game, puzzle or lesson for this session, or no such route.",
+    405: "The method is not allowed for this path; the Allow header lists the methods that are.",
+    409: "The game is over, has not started or cannot be replayed; the puzzle is solved; no puzzle or bot move "
+    "could be made.",
+    413: "The request body is too large.",
+    415: "The body is not JSON (Content-Type must be application/json).",
+    503: "The engine's time or memory budget for one request was exceeded; try again or ask for less.",
+}
+
+_REF = "#/components/schemas/"
+_RESPONSES = "#/components/responses/"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": _REF + name}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _array(items: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"type": "array", "items": items, **extra}
+
+
+def _object(properties: dict[str, Any], required: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        data["required"] = required
+    data.update(extra)
+    return data
+
+
+_STRING = {"type": "string"}
+_INTEGER = {"type": "integer"}
+_COUNT = {"type": "integer", "minimum": 0}
+_BOOLEAN = {"type": "boolean"}
+_PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+_CELLS = _array(_ref("Cell"))
+
+
+def _schemas() -> dict[str, Any]:
+    max_mines = MAX_HEIGHT * MAX_WIDTH - FIRST_CLICK_AREA
+    rules = [str(rule) for rule in DEPTHS]
+    return {
+        "Error": _object(
+            {
+                "error": {"type": "string", "description": "What was wrong, quoting the bad input."},
+                "status": {"type": "integer", "minimum": 400, "maximum": 599,
+                           "description": "The HTTP status code of the response."},
+            },
+            ["error", "status"],
+        ),
+        "Cell": {
+            "type": "array",
+            "description": "[row, col], 0-based, row 0 at the top.",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        "NewGame": {
+            "type": "object",
+            "description": (
+                f"A preset ({', '.join(PRESETS)}) or a custom board: height {MIN_SIDE}-{MAX_HEIGHT}, width "
+                f"{MIN_SIDE}-{MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
+                "neighbours are kept free). height, width and mines are ignored when a preset is given."
+            ),
+            "properties": {
+                "preset": {"enum": [*PRESETS, "custom", None]},
+                "height": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_HEIGHT},
+                "width": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_WIDTH},
+                "mines": {"type": "integer", "minimum": 1, "maximum": max_mines},
+                "mode": {"enum": list(MODES), "default": "classic"},
+                "max_rule": {
+                    "enum": [*rules, None],
+                    "description": "The deepest reasoning a no-guess board may need (no-guess mode only).",
+                },
+                "seed": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Only when the server allows seeds (ALLOW_SEEDS; tests and benchmarks); "
+                    "otherwise 400.",
+                },
+            },
+            "anyOf": [
+                {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)}}},
+                {"required": ["height", "width", "mines"], "properties": {"preset": {"enum": ["custom", None]}}},
+            ],
+            "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
+            "then": {"required": ["mode"], "properties": {"mode": {"const": "no-guess"}}},
+        },
+        "Move": _object(
+            {
+                "row": {"type": "integer", "minimum": 0, "maximum": MAX_HEIGHT - 1,
+                        "description": "0-based; must be inside the game's board (else 400)."},
+                "col": {"type": "integer", "minimum": 0, "maximum": MAX_WIDTH - 1,
+                        "description": "0-based; must be inside the game's board (else 400)."},
+            },
+            ["row", "col"],
+        ),
+        "Empty": {"type": "object", "description": "No fields: send {} (any field is ignored)."},
+        "Answer": _object(
+            {
+                "opened": {**_CELLS, "description": "Cells the player opens (default [])."},
+                "flagged": {**_CELLS, "description": "Cells the player flags (default [])."},
+            }
+        ),
+        "Highlight": _object(
+            {"cell": _ref("Cell"), "roles": _array({"enum": list(ROLES)}, minItems=1)},
+            ["cell", "roles"],
+        ),
+        "Deduction": _object(
+            {
+                "rule": _STRING,
+                "safe": _CELLS,
+                "mines": _CELLS,
+                "clues": _CELLS,
+                "known_mines": _CELLS,
+                "known_safe": _CELLS,
+                "uses_mine_count": _BOOLEAN,
+                "message": _STRING,
+            },
+            ["rule", "safe", "mines"],
+        ),
+        "Overlay": _object(
+            {
+                "probabilities": _array(_array(_nullable(_PROBABILITY))),
+                "percent": _array(_array(_nullable(_STRING))),
+                "safest": _object(
+                    {"probability": _nullable(_PROBABILITY), "percent": _nullable(_STRING), "cells": _CELLS},
+                    ["probability", "percent", "cells"],
+                ),
+            },
+            ["probabilities", "percent", "safest"],
+        ),
+        "Hint": _object(
+            {
+                "kind": {"enum": ["deduction", "wrong_flag", "guess", "done", "inconsistent", "first-click"]},
+                "text": _STRING,
+                "levels": _object({"where": _STRING, "pattern": _STRING, "full": _STRING},
+                                  ["where", "pattern", "full"]),
+                "deduction": _ref("Deduction"),
+                "highlights": _array(_ref("Highlight")),
+                "lesson": _nullable(_STRING),
+                "cell": _ref("Cell"),
+                "probability": _PROBABILITY,
+                "safest": _CELLS,
+                "overlay": _ref("Overlay"),
+            },
+            ["kind", "text", "highlights"],
+        ),
+        "LossReport": _object(
+            {
+                "cell": _ref("Cell"),
+                "kind": {"enum": ["proved", "guess"]},
+                "probability": _nullable(_PROBABILITY),
+                "text": _STRING,
+                "deduction": _ref("Deduction"),
+                "deduction_text": _STRING,
+                "safe": _CELLS,
+                "safest": _CELLS,
+                "highlights": _array(_ref("Highlight")),
+            },
+            ["cell", "kind", "probability", "text"],
+            description="Why the game was lost; with highlights in the game's end.loss.",
+        ),
+        "Game": _object(
+            {
+                "id": _STRING,
+                "mode": {"enum": list(MODES)},
+                "height": {"type": "integer", "minimum": 1},
+                "width": {"type": "integer", "minimum": 1},
+                "mines": _COUNT,
+                "mines_left": _INTEGER,
+                "state": {"enum": ["ready", "playing", "won", "lost"]},
+                "moves": _COUNT,
+                "board": _array(_STRING, description="One row each: ? covered, F flagged, . open zero, 1-8."),
+                "elapsed": {"type": "number", "minimum": 0},
+                "running": _BOOLEAN,
+                "replayable": _BOOLEAN,
+                "wrong_flags": _CELLS,
+                "summary": _object(
+                    {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT},
+                    ["mode", "state", "moves"],
+                ),
+                "end": _object(
+                    {
+                        "mines": _CELLS,
+                        "exploded": _nullable(_ref("Cell")),
+                        "wrong_flags": _CELLS,
+                        "loss": _nullable(_ref("LossReport")),
+                    },
+                    ["mines", "exploded", "wrong_flags", "loss"],
+                    description="Only once the game is over.",
+                ),
+            },
+            ["id", "mode", "height", "width", "mines", "mines_left", "state", "moves", "board", "elapsed",
+             "running", "replayable", "wrong_flags", "summary"],
+        ),
+        "Outcome": _object(
+            {
+                "opened": _CELLS,
+                "saved": _BOOLEAN,
+                "assists": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY, "text": _STRING},
+                                          ["cell", "text"])),
+                "loss": _nullable(_ref("LossReport")),
+            },
+            ["opened", "saved", "assists"],
+        ),
+        "MoveReply": _object(
+            {"game": _ref("Game"), "opened": _CELLS, "outcome": _ref("Outcome")},
+            ["game", "opened", "outcome"],
+        ),
+        "BotMove": _object(
+            {
+                "kind": {"enum": ["open", "flag", "unflag"]},
+                "cell": _ref("Cell"),
+                "certain": _BOOLEAN,
+                "text": _STRING,
+                "highlights": _array(_ref("Highlight")),
+                "lesson": _nullable(_STRING),
+            },
+            ["kind", "cell", "certain", "text", "highlights", "lesson"],
+        ),
+        "Progress": _object(
+            {
+                "pattern": _STRING,
+                "solved": _COUNT,
+                "answered": _COUNT,
+                "first_try": _COUNT,
+                "accuracy": _nullable(_PROBABILITY),
+            },
+            ["pattern", "solved", "answered", "first_try", "accuracy"],
+        ),
+        "Puzzle": _object(
+            {
+                "id": _STRING,
+                "pattern": _STRING,
+                "name": _STRING,
+                "height": {"type": "integer", "minimum": 1},
+                "width": {"type": "integer", "minimum": 1},
+                "mines": _nullable(_COUNT),
+                "board": _array(_STRING),
+                "answers": _COUNT,
+                "solved": _BOOLEAN,
+            },
+            ["id", "pattern", "name", "height", "width", "mines", "board", "answers", "solved"],
+        ),
+        "LessonSummary": _object(
+            {
+                "id": _STRING,
+                "number": {"type": "integer", "minimum": 1},
+                "rule": _STRING,
+                "name": _STRING,
+                "explanation": _STRING,
+                "progress": _ref("Progress"),
+                "url": _STRING,
+            },
+            ["id", "number", "rule", "name", "explanation", "progress", "url"],
+        ),
+        "LessonExample": _object(
+            {
+                "id": _STRING,
+                "rule": _STRING,
+                "name": _STRING,
+                "explanation": _STRING,
+                "board": _STRING,
+                "height": _INTEGER,
+                "width": _INTEGER,
+                "mines": _nullable(_COUNT),
+                "hint": _ref("Hint"),
+            },
+            ["id", "rule", "name", "explanation", "board", "height", "width", "hint"],
+        ),
+        "AnswerResult": _object(
+            {
+                "status": {"enum": ["right", "wrong", "incomplete"]},
+                "correct": _BOOLEAN,
+                "wrong_opened": _CELLS,
+                "wrong_flagged": _CELLS,
+                "found": _CELLS,
+                "missing": _CELLS,
+            },
+            ["status", "correct", "wrong_opened", "wrong_flagged", "found"],
+            description="missing (the cells of the step not named) only for a judged answer, not an incomplete one.",
+        ),
+        "OpenApiDocument": _object({"openapi": _STRING, "info": {"type": "object"}, "paths": {"type": "object"}},
+                                   ["openapi", "info", "paths"]),
+    }
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _ok(description: str, schema: dict[str, Any], created: bool = False) -> dict[str, Any]:
+    reply: dict[str, Any] = {"description": description, "content": _json(schema)}
+    if created:
+        reply["headers"] = {"Location": {"description": "The new resource's URL.", "schema": _STRING}}
+    return {"201" if created else "200": reply}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    return {str(status): {"$ref": f"{_RESPONSES}E{status}"} for status in sorted(statuses)}
+
+
+_LANG = {"$ref": "#/components/parameters/lang"}
+_GAME_ID = {"$ref": "#/components/parameters/game_id"}
+_PATTERN_ID = {"$ref": "#/components/parameters/pattern_id"}
+_PUZZLE_ID = {"$ref": "#/components/parameters/puzzle_id"}
+
+#: errors any state-changing request may get (Origin check, body size and type, engine budget)
+_POST_ERRORS = (400, 403, 413, 415, 503)
+#: errors any read with ?lang= may get
+_GET_ERRORS = (400, 503)
+
+
+def _body(schema_name: str, description: str) -> dict[str, Any]:
+    return {"required": True, "description": description, "content": _json(_ref(schema_name))}
+
+
+def _operation(
+    operation_id: str,
+    summary: str,
+    tag: str,
+    responses: dict[str, Any],
+    parameters: list[dict[str, Any]],
+    body: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"operationId": operation_id, "summary": summary, "tags": [tag],
+                            "parameters": parameters, "responses": responses}
+    if body is not None:
+        data["requestBody"] = body
+    return data
+
+
+def _paths() -> dict[str, Any]:
+    game_reply = _object({"game": _ref("Game")}, ["game"])
+    move_body = _body("Move", "The cell: {\"row\": R, \"col\": C}.")
+    empty_body = _body("Empty", "{} (the route takes no fields, but a state-changing request sends JSON).")
+
+    def analysis(key: str, schema: str) -> dict[str, Any]:
+        return _object(
+            {"game_id": _STRING, "moves": _COUNT, "lang": {"enum": list(LANGUAGES)}, key: _ref(schema)},
+            ["game_id", "moves", "lang", key],
+        )
+
+    return {
+        "/api/games": {
+            "post": _operation(
+                "createGame", "Start a new game (its board is placed at the first click).", "games",
+                {**_ok("The new game.", game_reply, created=True), **_errors(*_POST_ERRORS)},
+                [_LANG], _body("NewGame", "A preset or a custom size, with an optional mode."),
+            ),
+        },
+        "/api/games/{game_id}": {
+            "get": _operation(
+                "showGame", "The game as the player may see it.", "games",
+                {**_ok("The game.", game_reply), **_errors(*_GET_ERRORS, 404)},
+                [_GAME_ID, _LANG],
+            ),
+        },
+        "/api/games/{game_id}/open": {
+            "post": _operation(
+                "openCell", "Open a cell, through the game's mode.", "games",
+                {**_ok("The new state, the cells opened and what the mode did.", _ref("MoveReply")),
+                 **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], move_body,
+            ),
+        },
+        "/api/games/{game_id}/chord": {
+            "post": _operation(
+                "chordCell", "Open the other neighbours of an open number whose flags match it.", "games",
+                {**_ok("The new state, the cells opened and what the mode did.", _ref("MoveReply")),
+                 **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], move_body,
+            ),
+        },
+        "/api/games/{game_id}/flag": {
+            "post": _operation(
+                "toggleFlag", "Flag or unflag a covered cell.", "games",
+                {**_ok("The new state and, for a provably wrong flag, its explanation.", _object(
+                    {"game": _ref("Game"), "flagged": _BOOLEAN, "warning": _nullable(_ref("Hint"))},
+                    ["game", "flagged", "warning"],
+                )), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], move_body,
+            ),
+        },
+        "/api/games/{game_id}/replay": {
+            "post": _operation(
+                "replayGame", "A new game with the same layout, opened at the same first click (finished games).",
+                "games",
+                {**_ok("The new game.", game_reply, created=True), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], empty_body,
+            ),
+        },
+        "/api/games/{game_id}/hint": {
+            "get": _operation(
+                "gameHint", "The simplest next step, explained.", "games",
+                {**_ok("The hint.", analysis("hint", "Hint")), **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG],
+            ),
+        },
+        "/api/games/{game_id}/probabilities": {
+            "get": _operation(
+                "gameProbabilities", "Exact mine probabilities of the covered cells.", "games",
+                {**_ok("The probability overlay.", analysis("overlay", "Overlay")),
+                 **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG],
+            ),
+        },
+        "/api/games/{game_id}/bot": {
+            "post": _operation(
+                "botMove", "The bot's next move, applied and explained.", "games",
+                {**_ok("The new state, the move and what the mode did.", _object(
+                    {"game": _ref("Game"), "move": _ref("BotMove"), "outcome": _ref("Outcome")},
+                    ["game", "move", "outcome"],
+                )), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], empty_body,
+            ),
+        },
+        "/api/learn/lessons": {
+            "get": _operation(
+                "listLessons", "One lesson per deduction pattern, easiest first, with progress.", "learn",
+                {**_ok("The lessons.", _object({"lessons": _array(_ref("LessonSummary"))}, ["lessons"])),
+                 **_errors(*_GET_ERRORS)},
+                [_LANG],
+            ),
+        },
+        "/api/learn/lessons/{pattern_id}": {
+            "get": _operation(
+                "showLesson", "A lesson: its example board with the hint, and progress.", "learn",
+                {**_ok("The lesson.", _object({"lesson": _ref("LessonExample"), "progress": _ref("Progress")},
+                                              ["lesson", "progress"])),
+                 **_errors(*_GET_ERRORS, 404)},
+                [_PATTERN_ID, _LANG],
+            ),
+        },
+        "/api/learn/lessons/{pattern_id}/puzzles": {
+            "post": _operation(
+                "newPuzzle", "A new practice puzzle whose simplest step is the lesson's pattern.", "learn",
+                {**_ok("The puzzle (its board only).", _object({"puzzle": _ref("Puzzle")}, ["puzzle"]),
+                       created=True),
+                 **_errors(*_POST_ERRORS, 404, 409)},
+                [_PATTERN_ID, _LANG], empty_body,
+            ),
+        },
+        "/api/learn/puzzles/{puzzle_id}": {
+            "get": _operation(
+                "showPuzzle", "A practice puzzle of this session.", "learn",
+                {**_ok("The puzzle.", _object({"puzzle": _ref("Puzzle")}, ["puzzle"])),
+                 **_errors(*_GET_ERRORS, 404)},
+                [_PUZZLE_ID, _LANG],
+            ),
+        },
+        "/api/learn/puzzles/{puzzle_id}/answer": {
+            "post": _operation(
+                "answerPuzzle", "Check an answer; a judged one comes with the explanation.", "learn",
+                {**_ok("The verdict.", _object(
+                    {
+                        "result": _ref("AnswerResult"),
+                        "explanation": _nullable(_ref("Hint")),
+                        "puzzle": _ref("Puzzle"),
+                        "progress": _ref("Progress"),
+                    },
+                    ["result", "explanation", "puzzle", "progress"],
+                )), **_errors(*_POST_ERRORS, 404, 409)},
+                [_PUZZLE_ID, _LANG], _body("Answer", "The cells to open and to flag."),
+            ),
+        },
+        "/api/learn/progress": {
+            "get": _operation(
+                "learnProgress", "Solved puzzles and first-try accuracy per pattern.", "learn",
+                {**_ok("The progress by pattern id.", _object(
+                    {"progress": {"type": "object", "additionalProperties": _ref("Progress")}}, ["progress"],
+                )), **_errors(*_GET_ERRORS)},
+                [_LANG],
+            ),
+        },
+        "/api/openapi.json": {
+            "get": _operation(
+                "openApi", "This description of the API.", "meta",
+                {**_ok("The OpenAPI document.", _ref("OpenApiDocument")), **_errors(400)},
+                [_LANG],
+            ),
+        },
+    }
+
+
+@cache
+def _spec() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Explainable Minesweeper API",
+            "version": "1.0.0",
+            "description": (
+                "Every route is under /api. Clients keep the session cookie: a game or puzzle can only be read or "
+                "changed by the session that created it (any other gets 404). State-changing requests send a JSON "
+                "body with Content-Type: application/json ({} when the route takes no fields). Errors are JSON "
+                "{\"error\": message, \"status\": code}; a path that is no route is 404 and a method a path does "
+                "not allow is 405 with an Allow header (components/responses E404 and E405)."
+            ),
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "servers": [{"url": "/"}],
+        "tags": [
+            {"name": "games", "description": "Play: games, moves, hints, probabilities, the bot."},
+            {"name": "learn", "description": "Lessons and practice puzzles."},
+            {"name": "meta", "description": "This description."},
+        ],
+        "paths": _paths(),
+        "components": {
+            "schemas": _schemas(),
+            "parameters": {
+                "lang": {
+                    "name": "lang",
+                    "in": "query",
+                    "required": False,
+                    "description": "Language of the texts. Forms like de-DE or zh-CN are understood too; "
+                    "without it the session's choice, then Accept-Language, then English. Unknown: 400.",
+                    "schema": {"enum": list(LANGUAGES)},
+                },
+                "game_id": {"name": "game_id", "in": "path", "required": True, "schema": _STRING,
+                            "description": "A game of this session (else 404)."},
+                "pattern_id": {"name": "pattern_id", "in": "path", "required": True,
+                               "schema": {"enum": [pattern.id for pattern in PATTERNS]},
+                               "description": "A lesson id (else 404)."},
+                "puzzle_id": {"name": "puzzle_id", "in": "path", "required": True, "schema": _STRING,
+                              "description": "A practice puzzle of this session (else 404)."},
+            },
+            "responses": {
+                f"E{status}": {
+                    "description": meaning,
+                    "content": _json(_ref("Error")),
+                    **({"headers": {"Allow": {"description": "The methods this path allows.", "required": True,
+                                              "schema": _STRING}}} if status == 405 else {}),
+                }
+                for status, meaning in ERROR_STATUSES.items()
+            },
+        },
+    }
+
+
+def openapi_spec() -> dict[str, Any]:
+    """The OpenAPI document (a fresh copy: callers may change it)."""
+    return deepcopy(_spec())
+
+
+@bp.get("/openapi.json")
+def openapi_json() -> ResponseReturnValue:
+    return jsonify(_spec())
