@@ -1,0 +1,526 @@
+"""Schema-driven fuzzing of the JSON API through Flask's test client.
+
+For every operation in the OpenAPI description (``web.openapi``) Hypothesis sends
+(a) bodies generated from the operation's request schema (and, for moves and
+answers, cells inside the board), and (b) arbitrary JSON values, objects with the
+API's field names, malformed bytes and deeply nested JSON, with query strings
+(``lang`` valid, an alias, unknown or malformed), path ids (this session's games
+ready, playing, lost and won, its puzzles unsolved and solved, another session's,
+random text) and sometimes an ``Origin`` header.  Every request is sent with
+``Content-Type: application/json``.  Every reply must be:
+
+* never a 5xx;
+* JSON;
+* an error ``{"error": str, "status": int}`` whose ``status`` is the HTTP code and
+  which the operation declares, or a success the operation declares whose body
+  matches its response schema (and, for 201, a ``Location`` header).
+
+Then unknown paths under ``/api`` (404) and the methods a route does not allow
+(405 with an ``Allow`` header) get the same checks.
+
+Run alone: ``.venv/bin/python -m pytest tests/test_web_fuzz.py`` (about a minute);
+``FUZZ_EXAMPLES=N`` changes the number of examples per operation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import string
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, Phase, event, example, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.routing import RequestRedirect
+from werkzeug.test import TestResponse
+
+from explainer.cells import iter_bits
+from explainer.hint import make_hint
+from explainer.i18n import LANGUAGES
+from explainer.patterns import PATTERNS
+from web import create_app
+from web import db as web_db
+from web import practice_store
+from web.openapi import openapi_spec
+
+SPEC = openapi_spec()
+COMPONENTS = SPEC["components"]
+OPERATIONS = [
+    (path, method, operation)
+    for path, item in SPEC["paths"].items()
+    for method, operation in item.items()
+]
+OPERATION_IDS = [f"{method.upper()} {path}" for path, method, _ in OPERATIONS]
+
+#: examples per operation and kind of input; the whole file runs in about a minute on 2 cores
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
+#: no shrinking: every failure message already quotes the whole request, and a failing run stays as short
+PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    phases=PHASES,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
+SAME_ORIGIN = "http://localhost"
+FOREIGN_ORIGIN = "https://evil.example"
+
+
+# -- a small generator for the JSON Schema subset web/openapi.py uses ---------------------------
+
+
+def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        target: Any = {"components": COMPONENTS}
+        for part in schema["$ref"][2:].split("/"):
+            target = target[part]
+        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+    return schema
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """``base`` narrowed by ``extra`` (its property schemas win; required fields add up)."""
+    merged = {**base, **{k: v for k, v in extra.items() if k not in ("properties", "required")}}
+    merged["properties"] = {**base.get("properties", {}), **extra.get("properties", {})}
+    merged["required"] = sorted({*base.get("required", ()), *extra.get("required", ())})
+    return merged
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    return Draft202012Validator({**schema, "components": COMPONENTS})
+
+
+json_scalars = (
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=10)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values valid under ``schema`` (the keywords web/openapi.py uses; checked by jsonschema at the end)."""
+    schema = _resolve(schema)
+    rest = {k: v for k, v in schema.items() if k not in ("anyOf", "if", "then", "description", "default")}
+    if "anyOf" in schema:
+        if set(rest) <= {"type"} and not rest:
+            return st.one_of([from_schema(branch) for branch in schema["anyOf"]])
+        branches = [_merge(rest, _resolve(branch)) for branch in schema["anyOf"]]
+        strategy = st.one_of([from_schema(branch) for branch in branches])
+    elif "if" in schema:
+        strategy = from_schema(_merge(rest, schema["then"])) | from_schema(rest)
+    else:
+        strategy = _plain(rest)
+    valid = _validator(schema).is_valid
+    return strategy.filter(valid)
+
+
+def _plain(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return st.one_of([_plain({**schema, "type": one}) for one in kind])
+    if kind == "integer":
+        return st.integers(schema.get("minimum", -(2**40)), schema.get("maximum", 2**40))
+    if kind == "number":
+        return st.floats(schema.get("minimum"), schema.get("maximum"), allow_nan=False, allow_infinity=False)
+    if kind == "string":
+        return st.text(max_size=20)
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "null":
+        return st.none()
+    if kind == "array":
+        return st.lists(from_schema(schema.get("items", {})), min_size=schema.get("minItems", 0),
+                        max_size=schema.get("maxItems", max(schema.get("minItems", 0), 5)))
+    if kind == "object":
+        return _object(schema)
+    return json_values
+
+
+def _object(schema: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    properties = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+
+    @st.composite
+    def build(draw: st.DrawFn) -> dict[str, Any]:
+        data = {}
+        for name, sub in properties.items():
+            if name in required or draw(st.booleans()):
+                data[name] = draw(from_schema(sub))
+        if schema.get("additionalProperties", True) is not False and draw(st.integers(0, 4)) == 0:
+            extra = draw(st.dictionaries(st.text(max_size=6), json_values, max_size=2))
+            data.update({key: value for key, value in extra.items() if key not in properties})
+        return data
+
+    return build()
+
+
+# -- the app, this client's games and puzzles in known states ---------------------------------
+
+
+def owner(client: FlaskClient) -> str:
+    with client.session_transaction() as session:
+        return session["sid"]
+
+
+@dataclass
+class World:
+    """One app on a temporary database, this session's client and another session's."""
+
+    app: Flask
+    client: FlaskClient
+    stranger: FlaskClient
+    finished: dict[str, str] = field(default_factory=dict)
+    puzzles: dict[str, str] = field(default_factory=dict)
+
+    def post(self, client: FlaskClient, path: str, body: Any) -> Any:
+        response = client.post(path, json=body)
+        assert response.status_code in (200, 201), (path, body, response.status_code, response.data[:300])
+        return response.json
+
+    def new_game(self, client: FlaskClient | None = None, mode: str = "classic", **settings: Any) -> str:
+        body = {"preset": "beginner", "mode": mode, **settings}
+        return self.post(client or self.client, "/api/games", body)["game"]["id"]
+
+    def open(self, game_id: str, row: int, col: int, client: FlaskClient | None = None) -> dict[str, Any]:
+        return self.post(client or self.client, f"/api/games/{game_id}/open", {"row": row, "col": col})["game"]
+
+    def stored(self, game_id: str) -> Any:
+        with self.app.app_context():
+            return web_db.load_game(game_id, owner(self.client)).game
+
+    def playing(self, mode: str, seed: int) -> str:
+        game_id = self.new_game(mode=mode, seed=seed)
+        self.open(game_id, 4, 4)
+        return game_id
+
+    def lost(self) -> str:
+        if "lost" not in self.finished:
+            game_id = self.playing("classic", 11)
+            game = self.stored(game_id)
+            mine = next(iter_bits(game.layout & ~game.revealed))
+            assert self.open(game_id, *divmod(mine, game.width))["state"] == "lost"
+            self.finished["lost"] = game_id
+        return self.finished["lost"]
+
+    def won(self) -> str:
+        if "won" not in self.finished:
+            game_id = self.new_game(preset="custom", height=6, width=6, mines=3, seed=5)
+            state = self.open(game_id, 2, 2)["state"]
+            game = self.stored(game_id)
+            for cell in iter_bits(~game.layout & ~game.revealed & ((1 << game.size) - 1)):
+                if state == "won":
+                    break
+                state = self.open(game_id, *divmod(cell, game.width))["state"]
+            assert state == "won"
+            self.finished["won"] = game_id
+        return self.finished["won"]
+
+    def foreign_game(self) -> str:
+        if "foreign" not in self.finished:
+            self.finished["foreign"] = self.new_game(self.stranger)
+        return self.finished["foreign"]
+
+    def game(self, state: str, mode: str, seed: int) -> str:
+        if state == "ready":
+            return self.new_game(mode=mode, seed=seed)
+        if state == "playing":
+            return self.playing(mode, seed)
+        return {"lost": self.lost, "won": self.won, "foreign": self.foreign_game}[state]()
+
+    def new_puzzle(self, client: FlaskClient | None = None) -> str:
+        return self.post(client or self.client, "/api/learn/lessons/simple/puzzles", {})["puzzle"]["id"]
+
+    def puzzle(self, state: str) -> str:
+        if state == "unsolved":
+            return self.new_puzzle()
+        if state not in self.puzzles:
+            if state == "foreign":
+                self.puzzles[state] = self.new_puzzle(self.stranger)
+            else:
+                puzzle_id = self.new_puzzle()
+                with self.app.app_context():
+                    board = practice_store.load_puzzle(puzzle_id, owner(self.client)).board
+                deduction = make_hint(board).deduction
+                assert deduction is not None
+                answer = {"opened": deduction.safe.to_json(), "flagged": deduction.mines.to_json()}
+                reply = self.post(self.client, f"/api/learn/puzzles/{puzzle_id}/answer", answer)
+                assert reply["result"]["status"] == "right" and reply["puzzle"]["solved"]
+                self.puzzles[state] = puzzle_id
+        return self.puzzles[state]
+
+    def puzzle_size(self, puzzle_id: str) -> tuple[int, int]:
+        puzzle = self.client.get(f"/api/learn/puzzles/{quote(puzzle_id, safe='')}").json.get("puzzle") or {}
+        return puzzle.get("height", 10), puzzle.get("width", 10)
+
+    def size(self, game_id: str) -> tuple[int, int]:
+        game = self.client.get(f"/api/games/{quote(game_id, safe='')}").json.get("game") or {}
+        return game.get("height", 9), game.get("width", 9)
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    folder: Path = tmp_path_factory.mktemp("fuzz")
+    app = create_app(
+        {
+            "TESTING": True,
+            "PROPAGATE_EXCEPTIONS": False,  # a crash must come back as the reply a real client would get
+            "DATABASE_URL": str(folder / "fuzz.sqlite3"),
+            "SECRET_KEY": "fuzz",
+            "ALLOW_SEEDS": True,
+        }
+    )
+    yield World(app, app.test_client(), app.test_client())
+
+
+# -- what every reply must be ------------------------------------------------------------------------
+
+
+@cache
+def _response_validator(path: str, method: str, status: str) -> Draft202012Validator:
+    reply = SPEC["paths"][path][method]["responses"][status]
+    reply = _resolve(reply) if "$ref" in reply else reply
+    return _validator(reply["content"]["application/json"]["schema"])
+
+
+def describe(method: str, url: str, body: Any, headers: dict[str, str]) -> str:
+    shown = body if not isinstance(body, bytes | str) or len(body) < 300 else f"{body[:300]!r}... ({len(body)} bytes)"
+    return f"{method.upper()} {url} body={shown!r} headers={headers}"
+
+
+def check_reply(response: TestResponse, request: str, path: str | None = None, method: str | None = None) -> Any:
+    """The contract every /api reply keeps; ``path``/``method``: the described operation, if any."""
+    code = response.status_code
+    event(f"status {code}")  # shown by pytest --hypothesis-show-statistics
+    assert code < 500, f"{code} for {request}: {response.data[:500]!r}"
+    assert response.is_json, f"{code} {response.mimetype} (not JSON) for {request}: {response.data[:300]!r}"
+    data = json.loads(response.get_data(as_text=True))
+    if code >= 400:
+        assert isinstance(data, dict) and set(data) >= {"error", "status"}, f"{code} for {request}: {data!r}"
+        assert isinstance(data["error"], str) and data["error"], f"{code} for {request}: {data!r}"
+        assert isinstance(data["status"], int) and not isinstance(data["status"], bool), f"{request}: {data!r}"
+        assert data["status"] == code, f"status {data['status']} in a {code} reply for {request}"
+    if path is not None and method is not None:
+        declared = SPEC["paths"][path][method]["responses"]
+        assert str(code) in declared, f"{code} is not declared for {method.upper()} {path}: {request} -> {data!r}"
+        if 200 <= code < 300:
+            errors = sorted(_response_validator(path, method, str(code)).iter_errors(data), key=str)
+            assert not errors, f"{code} reply does not match the spec for {request}: {errors[0].message} in {data!r}"
+            if code == 201:
+                assert response.headers.get("Location", "").startswith("/api/"), f"no Location for {request}"
+    return data
+
+
+# -- what the fuzzer sends ------------------------------------------------------------------------------
+
+ALIASES = ["de-DE", "zh-CN", "pt_BR", "EN", "fr-ca", "zh"]
+query_strings = st.one_of(
+    st.just(""),
+    st.sampled_from(list(LANGUAGES)).map(lambda lang: f"lang={lang}"),
+    st.sampled_from(ALIASES).map(lambda lang: f"lang={quote(lang)}"),
+    st.text(max_size=12).map(lambda text: f"lang={quote(text, safe='')}"),
+    st.sampled_from(["lang=", "lang=%zz", "lang=%ff%fe", "lang=de&lang=xx", "lang", "lang=en%00", "x=1&lang=ar"]),
+    st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=3).map(
+        lambda params: "&".join(f"{quote(k, safe='')}={quote(v, safe='')}" for k, v in params.items())
+    ),
+)
+GAME_STATES = ["ready", "playing", "playing", "lost", "won", "foreign", "random"]
+MODES = ["classic", "no-guess", "assist", "forgiving"]
+PUZZLE_STATES = ["unsolved", "solved", "foreign", "random"]
+#: ids of no resource; a "/" (even sent as %2F) would make the path another route, which the path fuzz covers
+random_ids = st.text(min_size=1, max_size=24).filter(lambda text: "/" not in text and text not in (".", ".."))
+origins = st.sampled_from([None, None, None, SAME_ORIGIN, FOREIGN_ORIGIN, "null"])
+
+
+def nested(depth: int, kind: str) -> str:
+    if kind == "list":
+        return "[" * depth + "]" * depth
+    if kind == "object":
+        return '{"a":' * depth + "1" + "}" * depth
+    return "[" * depth  # never closed
+
+
+arbitrary_bodies = st.one_of(
+    json_values,
+    st.dictionaries(
+        st.sampled_from(["row", "col", "preset", "height", "width", "mines", "mode", "seed", "max_rule",
+                         "opened", "flagged"]),
+        json_values,
+    ),
+    st.binary(max_size=64),
+    st.builds(nested, st.integers(1, 5000), st.sampled_from(["list", "object", "open"])),
+    st.sampled_from([60_000, 70_000, 300_000]).map(lambda size: '{"preset": "beginner", "pad": "' + "x" * size + '"}'),
+    st.sampled_from([b"", b"{", b"{}}", b'{"row": 1,}', b"\xff\xfe{}", b"nul\x00l", b"NaN", b"1e999999",
+                     b'{"row": 1e400, "col": -1e400}', b'{"row": NaN, "col": Infinity}',
+                     b'"' + b"\\ud800" * 4 + b'"', b"[" * 20 + b"]" * 20]),
+)
+
+
+@dataclass
+class Target:
+    url: str
+    size: tuple[int, int] | None = None  # the board of the game in the path
+
+
+def draw_target(data: st.DataObject, world: World, path: str) -> Target:
+    """The operation's path with ids filled in: this session's resources in some state, or random text."""
+    url = path
+    size = None
+    if "{game_id}" in path:
+        state = data.draw(st.sampled_from(GAME_STATES), label="game state")
+        if state == "random":
+            game_id = data.draw(random_ids, label="game id")
+        else:
+            mode = data.draw(st.sampled_from(MODES), label="mode")
+            game_id = world.game(state, mode, data.draw(st.integers(0, 10**6), label="seed"))
+            size = world.size(game_id) if state != "foreign" else None
+        url = url.replace("{game_id}", quote(game_id, safe=""))
+    if "{puzzle_id}" in path:
+        state = data.draw(st.sampled_from(PUZZLE_STATES), label="puzzle state")
+        puzzle_id = data.draw(random_ids, label="puzzle id") if state == "random" else world.puzzle(state)
+        size = world.puzzle_size(puzzle_id) if state in ("unsolved", "solved") else None
+        url = url.replace("{puzzle_id}", quote(puzzle_id, safe=""))
+    if "{pattern_id}" in path:
+        choices = st.sampled_from([pattern.id for pattern in PATTERNS if pattern.id != "enumeration"])
+        pattern_id = data.draw(choices | st.just("enumeration") | random_ids, label="pattern id")
+        url = url.replace("{pattern_id}", quote(pattern_id, safe=""))
+    return Target(url, size)
+
+
+#: drawn the same way whatever the board (sizes depend on the app's random puzzles), then reduced to the board
+coordinate = st.integers(0, 2**16)
+
+
+def valid_body(data: st.DataObject, operation: dict[str, Any], target: Target) -> Any:
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    name = schema.get("$ref", "").rsplit("/", 1)[-1]
+    if name == "Move" and target.size is not None and data.draw(st.booleans(), label="inside the board"):
+        height, width = target.size
+        return {"row": data.draw(coordinate) % height, "col": data.draw(coordinate) % width}
+    if name == "Answer" and data.draw(st.booleans(), label="cells inside the board"):
+        height, width = target.size or (10, 10)
+        cell = st.tuples(coordinate, coordinate).map(lambda rc: [rc[0] % height, rc[1] % width])
+        return {"opened": data.draw(st.lists(cell, max_size=4)), "flagged": data.draw(st.lists(cell, max_size=4))}
+    return data.draw(from_schema(schema), label="body")
+
+
+def send(world: World, method: str, url: str, body: Any, query: str, origin: str | None) -> tuple[TestResponse, str]:
+    headers = {"Content-Type": "application/json"}
+    if origin is not None:
+        headers["Origin"] = origin
+    raw = body if isinstance(body, bytes) else body.encode("utf-8", "surrogatepass") if isinstance(body, str) else (
+        json.dumps(body).encode()
+    )
+    full = f"{url}?{query}" if query else url
+    kwargs: dict[str, Any] = {"headers": headers, "query_string": query}
+    if method != "get":
+        kwargs["data"] = raw
+    response = world.client.open(url, method=method.upper(), **kwargs)
+    return response, describe(method, full, body if method != "get" else None, headers)
+
+
+# -- the fuzz runs -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=OPERATION_IDS)
+@FUZZ
+@given(data=st.data())
+def test_valid_requests_keep_the_contract(world: World, path: str, method: str, operation: dict, data: Any) -> None:
+    target = draw_target(data, world, path)
+    query = data.draw(st.sampled_from(["", *(f"lang={lang}" for lang in LANGUAGES)]), label="query")
+    body = valid_body(data, operation, target) if "requestBody" in operation else None
+    origin = data.draw(st.sampled_from([None, SAME_ORIGIN]), label="origin")
+    response, request = send(world, method, target.url, body, query, origin)
+    reply = check_reply(response, request, path, method)
+    if path == "/api/openapi.json":
+        assert reply == SPEC
+    if path == "/api/games" and isinstance(body, dict) and body.get("preset") in ("beginner", "intermediate", "expert"):
+        if body.get("seed") is None or isinstance(body["seed"], int):
+            assert response.status_code == 201, f"a valid preset was refused: {request} -> {reply!r}"
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), OPERATIONS, ids=OPERATION_IDS)
+@FUZZ
+@given(data=st.data())
+def test_arbitrary_requests_keep_the_contract(
+    world: World, path: str, method: str, operation: dict, data: Any
+) -> None:
+    target = draw_target(data, world, path)
+    query = data.draw(query_strings, label="query")
+    body = data.draw(arbitrary_bodies, label="body") if method != "get" else None
+    origin = data.draw(origins, label="origin")
+    response, request = send(world, method, target.url, body, query, origin)
+    check_reply(response, request, path, method)
+    if method != "get" and origin in (FOREIGN_ORIGIN, "null"):
+        assert response.status_code == 403, f"a state-changing request from another site was not refused: {request}"
+
+
+def api_rules(app: Flask) -> list[tuple[str, frozenset[str]]]:
+    return sorted((rule.rule, frozenset(rule.methods or ())) for rule in app.url_map.iter_rules()
+                  if rule.rule.startswith("/api/"))
+
+
+segments = st.text(alphabet=string.ascii_letters + string.digits + "-_.~%!$&'()*+,;=:@ é中", min_size=1, max_size=12)
+METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
+
+@settings(max_examples=2 * EXAMPLES, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@example(parts=["", "learn", "lessons"], method="GET", body=None, query="")  # a doubled slash
+@example(parts=["learn", "", "progress"], method="GET", body=None, query="lang=de")
+@example(parts=["nothing"], method="GET", body=None, query="lang=xx")  # an unknown path is 404 before its query
+@given(
+    parts=st.lists(segments | st.sampled_from(["", "games", "learn", "lessons", "puzzles", "simple"]),
+                   min_size=1, max_size=5),
+    method=st.sampled_from(METHODS),
+    body=st.one_of(st.none(), json_values, st.binary(max_size=32)),
+    query=query_strings,
+)
+def test_unknown_api_paths_are_json_404(world: World, parts: list[str], method: str, body: Any, query: str) -> None:
+    path = "/api/" + "/".join(quote(part, safe="") for part in parts)
+    try:
+        world.app.url_map.bind("localhost").match(unquote(path), method=method)
+        known = True
+    except NotFound:
+        known = False
+    except (MethodNotAllowed, RequestRedirect):
+        known = True
+    response, request = send(world, method.lower(), path, body, query, None)
+    check_reply(response, request)
+    if not known:
+        assert response.status_code == 404, f"{response.status_code} for an unknown path: {request}"
+
+
+@settings(max_examples=2 * EXAMPLES, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_wrong_methods_are_json_405_with_allow(world: World, data: Any) -> None:
+    rules = api_rules(world.app)
+    rule, allowed = data.draw(st.sampled_from(rules), label="rule")
+    method = data.draw(st.sampled_from([m for m in METHODS if m not in allowed]), label="method")
+    ident = data.draw(st.one_of(random_ids, st.sampled_from(["lost", "won"]).map(lambda s: getattr(world, s)())),
+                      label="id")
+    url = re.sub(r"<[^>]+>", quote(ident, safe=""), rule)
+    body = data.draw(st.one_of(st.none(), json_values), label="body")
+    response, request = send(world, method.lower(), url, body, "", None)
+    check_reply(response, request)
+    assert response.status_code == 405, f"{response.status_code} for {request}"
+    allow = {part.strip() for part in response.headers.get("Allow", "").split(",") if part.strip()}
+    assert allow, f"405 without an Allow header for {request}"
+    assert allow >= allowed - {"HEAD", "OPTIONS"}, f"Allow {allow} for {request}; the route takes {sorted(allowed)}"
