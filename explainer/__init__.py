@@ -8,6 +8,7 @@ explanation.  This package never imports a web framework.
 from .board import Board, BoardParseError
 from .cells import Cell, CellSet, cell_name, parse_cell_name
 from .deduction import Areas, Deduction, ProofStep, Rule
+from .errors import BudgetExceeded, EngineError
 from .game import PRESETS, Game, GameError
 from .highlight import ROLES, highlights
 from .hint import Hint, make_hint
@@ -19,9 +20,11 @@ __all__ = [
     "Areas",
     "Board",
     "BoardParseError",
+    "BudgetExceeded",
     "Cell",
     "CellSet",
     "Deduction",
+    "EngineError",
     "Game",
     "GameError",
     "Hint",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cells import Cell, CellSet, cell_name
+from .errors import EngineError
 
 __all__ = [
     "Board",
@@ -34,10 +35,13 @@ COVERED = -1
 FLAGGED = -2
 MAX_SIDE = 200
 
+#: the longest mine count a board text may give (a 200 x 200 board holds at most 40,000 mines)
+MAX_MINE_DIGITS = 6
+
 _CHAR_TO_STATE = {"?": COVERED, "F": FLAGGED, ".": 0, **{str(n): n for n in range(9)}}
 
 
-class BoardParseError(ValueError):
+class BoardParseError(EngineError):
     """A board text (or board data) that is not a valid player view.
 
     ``line`` is the 1-based line of the text where the problem is, when known.
@@ -143,8 +147,17 @@ class Board:
                 if mines is not None:
                     raise BoardParseError(f"a second mine count: {line!r}", number)
                 parts = line.split()
-                if len(parts) != 2 or not parts[1].isdigit():
-                    raise BoardParseError(f"expected 'mines N' with a whole number N, got {line!r}", number)
+                if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
+                    shown = line if len(line) <= 40 else line[:40] + "..."
+                    raise BoardParseError(
+                        f"expected 'mines N' with a whole number N, got {shown!r} (N in the digits 0-9)", number
+                    )
+                if len(parts[1]) > MAX_MINE_DIGITS:
+                    raise BoardParseError(
+                        f"the mine count {parts[1][:12]}... has {len(parts[1])} digits; "
+                        f"a board holds at most {MAX_SIDE * MAX_SIDE} mines",
+                        number,
+                    )
                 mines = int(parts[1])
                 continue
             rows.append((number, line))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import budget as _budget
 from .cells import iter_bits
 
 __all__ = ["EndgamePlan", "MAX_PLACEMENTS", "placements", "best_endgame_guess"]
@@ -98,6 +99,7 @@ class _Search:
         """The chance to win from a set of equally likely placements, playing on exactly."""
         if len(part) == 1:
             return 1.0
+        _budget.spend(len(part) + 1)  # a search node: its placements are scanned and split
         key = frozenset(part)
         cached = self.memo.get(key)
         if cached is not None:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, log2
 
+from . import budget as _budget
 from .cells import iter_bits
 
 __all__ = ["Analysis", "analyze"]
@@ -38,6 +39,7 @@ def _add_shifted(target: list[int], poly: list[int], shift: int, weight: int) ->
 
 def _convolve(a: list[int], b: list[int]) -> list[int]:
     out = [0] * (len(a) + len(b) - 1)
+    _budget.spend(len(a) * len(b))
     for i, x in enumerate(a):
         if x:
             for j, y in enumerate(b):
@@ -69,7 +71,10 @@ def _lowest(poly: list[int]) -> int:
 def _correlate(sequence: list[int], window: list[int], count: int) -> list[int]:
     """``[sum(sequence[u] * window[t + u] for u) for t in range(count)]``, ``window`` zero past its end."""
     out = []
+    budget = _budget.current()
     for t in range(count):
+        if budget is not None:
+            budget.spend(len(sequence) + 1)
         value = 0
         for q, b in zip(sequence, window[t:]):
             if q:
@@ -109,6 +114,7 @@ def _externals(polys: list[list[int]], everything: list[int], binom: list[int]) 
     width = len(product)
     per_component = sum(len(poly) * (width - len(poly) + 1) for poly in reduced.values())
     found: dict[tuple[int, ...], list[int]] = {}
+    _budget.spend(min(width * (width + 1) // 2, per_component))
     if width * (width + 1) // 2 < per_component:
         correlation = _correlate(product, window, width)
         for key, poly in reduced.items():
@@ -155,7 +161,10 @@ def _order_groups(
     done = [False] * n
     order: list[int] = []
     frontier: set[int] = set()
+    budget = _budget.current()
     while len(order) < n:
+        if budget is not None:
+            budget.spend(10 * len(frontier) + 1)  # about 1 µs per candidate: weighted like the table
         if frontier:
             best = -1
             best_key: tuple[int, int, int] | None = None
@@ -200,6 +209,7 @@ def _width(order: list[int], group_cons: list[list[int]], cons_groups: list[list
     opened = [False] * len(cons_groups)
     current = 0.0
     largest = total = 0.0
+    _budget.spend(len(order))
     for g in order:
         for c in group_cons[g]:
             if not opened[c]:
@@ -282,7 +292,10 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     # capacity of each constraint's groups placed after position i
     active: list[int] = []  # constraints open before assigning level i
     levels = []
+    budget = _budget.current()
     for i, g in enumerate(order):
+        if budget is not None:
+            budget.spend(10 * len(active) + 1)
         g_cons = set(group_cons[g])
         next_active = sorted(
             [c for c in active if last[c] > i] + [c for c in group_cons[g] if first[c] == i and last[c] > i]
@@ -302,6 +315,7 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     forward: list[dict[tuple[int, ...], list[int]]] = []
     transitions: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
     current: dict[tuple[int, ...], list[int]] = {(): [1]}
+    budget = _budget.current()
     for size, entries in levels:
         forward.append(current)
         nxt: dict[tuple[int, ...], list[int]] = {}
@@ -330,6 +344,8 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
                     target = nxt[key] = []
                 _add_shifted(target, poly, k, weight)
                 moves.append((state, k, key, weight))
+            if budget is not None:  # the table's entries and moves: time and memory
+                budget.spend(len(poly) * (high - low + 2) + 1)
         transitions.append(moves)
         current = nxt
     poly = current.get((), [])
@@ -345,7 +361,10 @@ def _backward(component: _Component, external: list[int]) -> None:
     length = len(external)
     values: dict[tuple[int, ...], list[int]] = {(): external}
     weights = [0] * len(transitions)
+    budget = _budget.current()
     for i in range(len(transitions) - 1, -1, -1):
+        if budget is not None:
+            budget.spend(len(transitions[i]) * length + 1)
         previous: dict[tuple[int, ...], list[int]] = {}
         total = 0
         f_level = forward[i]

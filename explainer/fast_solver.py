@@ -12,6 +12,7 @@ Flags are never evidence here: only revealed numbers and the mine total are.
 
 from __future__ import annotations
 
+from . import budget as _budget
 from .board import Board, neighbour_masks
 from .cells import iter_bits
 from .enumeration import Analysis, analyze
@@ -120,7 +121,10 @@ class PlayerKnowledge:
         mines are 0 makes its unknown neighbours safe; one that needs all of
         them makes them mines.  Returns whether anything was proved."""
         found = False
+        budget = _budget.current()
         while self._dirty:
+            if budget is not None:
+                budget.spend(1)
             low = self._dirty & -self._dirty
             self._dirty ^= low
             index = low.bit_length() - 1

@@ -2,7 +2,9 @@
 
 In order: an impossible board; a wrong flag (with the step that proves the
 cell safe); the simplest deduction; or, when nothing is certain, the safest
-cells with their exact probability.
+cells with their exact probability — or, when the exact count was over
+budget (``Solution.exact`` is False), that exact probabilities are
+unavailable for this board (kind ``"unavailable"``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ __all__ = ["Hint", "make_hint"]
 
 @dataclass(frozen=True)
 class Hint:
-    kind: str  # "inconsistent" | "wrong_flag" | "deduction" | "guess" | "done"
+    kind: str  # "inconsistent" | "wrong_flag" | "deduction" | "guess" | "done" | "unavailable"
     solution: Solution
     deduction: Deduction | None = None
     cell: Cell | None = None  # the wrong flag, for kind "wrong_flag"
@@ -40,6 +42,8 @@ class Hint:
         if self.kind == "deduction":
             assert self.deduction is not None
             return renderer.deduction(self.deduction)
+        if self.kind == "unavailable":
+            return renderer.no_exact()
         board = self.solution.board
         safest = self.safest or CellSet(0, board.width)
         around_numbers = 0
@@ -79,6 +83,8 @@ def make_hint(board: Board | Solution) -> Hint:
         return Hint("wrong_flag", solution, solution.deduction_for(*cell), cell=cell)
     if solution.deductions:
         return Hint("deduction", solution, solution.deductions[0])
+    if not solution.exact:  # nothing certain that the cheap rules find, and no probabilities to rank guesses
+        return Hint("unavailable", solution)
     probability, safest = solution.safest()
     if not safest:
         return Hint("done", solution)

@@ -2,6 +2,14 @@
 then a chain of deductions, each the simplest step available after the ones
 before it, until every certain cell is explained.
 
+Under a budget (``explainer.budget``) the exact analysis and its chain get
+``EXACT_SHARE`` of the time left; when they go over (or run out of memory),
+``solve`` falls back to the cheap tiers alone (the mine count, one number,
+two numbers, to a fixpoint) and returns a ``Solution`` with ``exact=False``:
+its safe cells, mines and deductions are sound but maybe not all there are,
+and it has no probabilities.  If even the fallback cannot finish,
+``BudgetExceeded`` propagates.  Without a budget nothing changes.
+
 Flags are never evidence.  A flag on a provably mined cell is a known mine
 from the start (deductions that use it list it under ``known_mines``); a flag
 on a provably safe cell is a wrong flag.
@@ -11,16 +19,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import budget as _budget
 from .board import Board
 from .cells import Cell, CellSet, iter_bits
 from .constraints import Constraint, Knowledge, build_constraints
 from .deduction import Deduction
 from .enumeration import Analysis, analyze
+from .errors import BudgetExceeded
 from .propagate import propagate
-from .rules import TIERS
+from .rules import TIERS, find_global, find_pair, find_simple
 from .state import SolveState
 
-__all__ = ["Solution", "solve", "first_deduction", "minimal_conflict"]
+__all__ = ["Solution", "solve", "first_deduction", "minimal_conflict", "EXACT_SHARE", "CHEAP_TIERS"]
+
+#: under a budget, the share of the time left that the exact analysis may use (the rest is the fallback's)
+EXACT_SHARE = 0.5
+
+#: the fallback's rules: the mine count, one number, two numbers
+CHEAP_TIERS = (find_global, find_simple, find_pair)
 
 
 @dataclass(frozen=True)
@@ -35,6 +51,10 @@ class Solution:
     conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
     conflict_uses_mine_count: bool = False  # the numbers fit, but not with the mine count
     complete: bool = True  # False: ``deductions`` holds only what a hint needs (``solve(hint_only=True)``)
+    # False: the exact count was over budget; ``safe``, ``mines`` and ``deductions`` come from the cheap
+    # tiers only (sound, maybe not everything), ``probabilities`` is empty, ``consistent`` means no
+    # contradiction was found by them
+    exact: bool = True
 
     def probability(self, row: int, col: int) -> float | None:
         return self.probabilities.get(row * self.board.width + col)
@@ -132,6 +152,7 @@ def _chain(
     state = SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
     deductions: list[Deduction] = []
     while state.targets:
+        _budget.spend(64)
         if hint_only and deductions and not state.targets & wrong_flags:
             break  # the first step, and the steps that explain every wrong flag
         for tier in TIERS:
@@ -151,7 +172,61 @@ def solve(board: Board, hint_only: bool = False) -> Solution:
     With ``hint_only`` the chain of deductions stops after the first step
     (and the steps that decide any wrong flag): what a hint needs, in less
     time.  Certain cells and probabilities are complete either way.
+
+    Under a budget (``with explainer.budget.limit(...)``) an exact analysis
+    that goes over gives way to the cheap fallback (``exact=False``); see the
+    module's docstring.
     """
+    if _budget.current() is None:
+        return _solve_exact(board, hint_only)
+    try:
+        with _budget.attempt(EXACT_SHARE):
+            return _solve_exact(board, hint_only)
+    except (BudgetExceeded, MemoryError):
+        pass  # the tables are freed on leaving this handler
+    return _solve_cheap(board)
+
+
+def _solve_cheap(board: Board) -> Solution:
+    """The fallback: what the mine count, one number and two numbers prove, to a fixpoint."""
+    width = board.width
+    empty = CellSet(0, width)
+    constraints = build_constraints(board)
+    state = SolveState(board, Knowledge(), board.covered_mask, constraints)
+    flagged = board.flagged_mask
+    deductions: list[Deduction] = []
+    while True:
+        _budget.spend(64)
+        for tier in CHEAP_TIERS:
+            deduction = tier(state)
+            if deduction is not None:
+                break
+        else:
+            break
+        state.apply(deduction.mines.mask, deduction.safe.mask)
+        if deduction.safe.mask or deduction.mines.mask & ~flagged:
+            deductions.append(deduction)  # (a step that only confirms flags is not news to the player)
+    # the rules never step over a contradiction, so one shows as a number that cannot be satisfied
+    mines_left = state.mines_left
+    if (mines_left is not None and not 0 <= mines_left <= state.unknown.bit_count()) or any(
+        c.count < 0 or c.count > c.cells.bit_count() for c in state.constraints.values()
+    ):
+        conflict, uses_count = minimal_conflict(board, constraints)  # may go over budget: then it propagates
+        return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count, exact=False)
+    safe = state.knowledge.safe & board.covered_mask
+    return Solution(
+        board=board,
+        consistent=True,
+        safe=CellSet(safe, width),
+        mines=CellSet(state.knowledge.mines, width),
+        wrong_flags=CellSet(flagged & safe, width),
+        deductions=tuple(deductions),
+        probabilities={},
+        exact=False,
+    )
+
+
+def _solve_exact(board: Board, hint_only: bool) -> Solution:
     analysis, constraints = _analysis(board)
     width = board.width
     if not analysis.consistent:

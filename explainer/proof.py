@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from . import budget as _budget
 from .board import Board
 from .cells import CellSet, iter_bits
 from .deduction import ProofStep
@@ -234,6 +235,7 @@ class _Builder:
         self.budget -= 1
         if self.budget < 0:
             return None
+        _budget.spend(len(self.constraints) + 1)  # a branch: its steps scan every constraint
         steps: list[ProofStep] = []
         while True:
             stop = self.contradiction(branch)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import budget as _budget
+
 __all__ = ["propagate"]
 
 
@@ -22,6 +24,7 @@ def propagate(constraints: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
     changed = True
     while changed:
         changed = False
+        _budget.spend(len(pending) + 1)
         still = []
         for cells, count in pending:
             free = cells & undecided

@@ -641,6 +641,13 @@ class Renderer:
             )
         return self.join([first, second, third])
 
+    def no_exact(self) -> str:
+        """Nothing certain that the simple rules find, and the exact count was over budget: no probabilities to offer."""
+        # I18N: the board is too big or too tangled to compute exact mine probabilities within the time allowed
+        return self._(
+            "No simple step is left, and exact probabilities are unavailable for this board: it is too large or too tangled to count every placement in the time allowed."
+        )
+
     def assist(self, cell: Cell, probability: float) -> str:
         """Assist mode opened ``cell`` because no logical step was left."""
         # I18N: assist mode opened a cell for the player; %(probability)s is its mine chance as far as the player knew

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from . import budget as _budget
 from .board import Board
 from .cells import iter_bits
 from .constraints import build_constraints
@@ -41,6 +42,7 @@ def sample_layout(view: Board, rng: random.Random, must_be_safe: int = 0) -> int
     mines = 0
     first = True
     while True:
+        _budget.spend(len(base) + 1)
         decided = safe | mines
         reduced = [(cells & ~decided, count - (cells & mines).bit_count()) for cells, count in base]
         unknown = covered & ~decided

@@ -21,6 +21,8 @@ def solution_to_json(solution: Solution, language: str = DEFAULT_LANGUAGE) -> di
         "wrong_flags": solution.wrong_flags.to_json(),
         "deductions": [{**d.to_json(), "text": renderer.deduction(d)} for d in solution.deductions],
     }
+    if not solution.exact:  # over budget: cheap rules only, no probabilities (the key is absent when exact)
+        data["exact"] = False
     if not solution.consistent:
         data["conflict"] = [cell.to_json() for cell in solution.conflict]
         data["text"] = renderer.inconsistent(solution.conflict, solution.conflict_uses_mine_count)
