@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import budget as _budget
 from .board import cells_within, neighbour_masks
 from .cells import iter_bits
 from .constraints import Constraint
@@ -303,6 +304,7 @@ class PlayerSimulation:
         if not self.history:
             self.start()
         while not self.won():
+            _budget.spend(64)  # a round: its steps are counted where they enumerate
             if self.step(policy(self.history)) is None:
                 return False
         return True

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import budget as _budget
 from .board import neighbour_masks
 from .cells import Cell, CellSet, iter_bits
 from .deduction import RULE_ORDER, Rule
@@ -252,6 +253,7 @@ class _Generator:
         self.sim = PlayerSimulation(self.height, self.width, self.random_layout(), self.mines, self.first)
         sim = self.sim
         while True:
+            _budget.spend(64)  # a repair round (the replay's enumerations count their own work)
             solved = sim.run(self.policy)
             if solved and (self.require is None or sim.uses.get(self.require)):
                 return sim

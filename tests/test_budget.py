@@ -343,3 +343,11 @@ def test_cli_bad_mine_count_is_an_error():
         done, _cpu = _run_cli(["solve"], text)
         assert done.returncode == 2 and done.stderr.startswith("error: standard input: line 1:")
         assert "Traceback" not in done.stderr
+
+
+def test_generation_stops_under_a_budget():
+    from explainer.generate import generate
+
+    with pytest.raises(BudgetExceeded):
+        with budget.limit(work=200):
+            generate(30, 16, 99, (8, 15), seed=3)
