@@ -30,11 +30,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from . import budget
 from .board import Board
 from .cells import Cell, CellSet, iter_bits
 from .constraints import build_constraints
 from .deduction import Deduction, Rule
 from .enumeration import Analysis, analyze
+from .errors import BudgetExceeded
 from .game import Game, GameError, LayoutMaker, random_layout
 from .generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from .i18n import DEFAULT_LANGUAGE
@@ -186,6 +188,9 @@ def _rng(game: Game, purpose: str) -> random.Random:
 
 # -- assist -----------------------------------------------------------------------------------------
 
+#: the share of the time left that the assist's analysis may take: over it, the move stands unassisted
+ASSIST_SHARE = 0.5
+
 
 @dataclass(frozen=True)
 class Assist:
@@ -204,7 +209,7 @@ class Assist:
         }
 
 
-def assist_after_move(game: Game) -> list[Assist]:
+def assist_after_move(game: Game, assists: list[Assist] | None = None) -> list[Assist]:
     """While the game is on and no covered cell is provably safe, open one of
     the cells the player would judge safest (lowest exact mine probability;
     among those, one next to the open area when there is one) for the player.
@@ -212,33 +217,48 @@ def assist_after_move(game: Game) -> list[Assist]:
     The choice reads the player's view only; when the layout has a mine there,
     the mines are redrawn uniformly among the layouts that fit everything the
     player has seen and leave that cell safe (as forgiving mode does), so which
-    cell is opened tells nothing about where the mines are."""
-    assists: list[Assist] = []
+    cell is opened tells nothing about where the mines are.
+
+    Each assist's analysis gets ``ASSIST_SHARE`` of the time left in the budget
+    in force; over it ``BudgetExceeded`` propagates, and ``assists`` (filled as
+    it goes) keeps the cells already opened."""
+    assists = [] if assists is None else assists
     while game.state == "playing":
-        view = game.view()
-        analysis = _analysis(view)
-        if analysis.safe & view.covered_mask:
-            break  # a logical step exists (perhaps removing a wrong flag)
-        probabilities = analysis.probabilities()
-        near = 0
-        for index in iter_bits(game.revealed):
-            near |= view.neighbours[index]
-        pool = view.covered_mask & ~view.flagged_mask or view.covered_mask
-        if not pool:
-            break  # nothing is covered
-        best = min(probabilities[i] for i in iter_bits(pool))
-        safest = [i for i in iter_bits(pool) if probabilities[i] - best < 1e-12]
-        choices = [i for i in safest if near >> i & 1] or safest  # next to the open area when it can be
-        index = _rng(game, "assist").choice(choices)
-        if not _make_safe(game, view, 1 << index, "assist-redraw"):
-            break  # the cell is a mine in every placement: nothing safe is left to open
+        with budget.attempt(ASSIST_SHARE):
+            choice = _assist_choice(game)
+        if choice is None:
+            break
+        index, probability = choice
         row, col = divmod(index, game.width)
         if game.flagged >> index & 1:
             game.toggle_flag(row, col)
         game.open(row, col)
-        assists.append(Assist(Cell(row, col), probabilities[index]))
+        assists.append(Assist(Cell(row, col), probability))
         game.extra["assists"] = game.extra.get("assists", 0) + 1
     return assists
+
+
+def _assist_choice(game: Game) -> tuple[int, float] | None:
+    """The cell to open for the player and its probability, its layout made safe;
+    None when a logical step exists or nothing can be opened."""
+    view = game.view()
+    analysis = _analysis(view)
+    if analysis.safe & view.covered_mask:
+        return None  # a logical step exists (perhaps removing a wrong flag)
+    probabilities = analysis.probabilities()
+    near = 0
+    for index in iter_bits(game.revealed):
+        near |= view.neighbours[index]
+    pool = view.covered_mask & ~view.flagged_mask or view.covered_mask
+    if not pool:
+        return None  # nothing is covered
+    best = min(probabilities[i] for i in iter_bits(pool))
+    safest = [i for i in iter_bits(pool) if probabilities[i] - best < 1e-12]
+    choices = [i for i in safest if near >> i & 1] or safest  # next to the open area when it can be
+    index = _rng(game, "assist").choice(choices)
+    if not _make_safe(game, view, 1 << index, "assist-redraw"):
+        return None  # the cell is a mine in every placement: nothing safe is left to open
+    return index, probabilities[index]
 
 
 def _make_safe(game: Game, view: Board, cells: int, purpose: str) -> bool:
@@ -320,6 +340,13 @@ class LossReport:
         return data
 
 
+def _cut_short() -> BudgetExceeded:
+    """The error for an answer the budget in force cut short (its exact count gave way to the fallback)."""
+    current = budget.current()
+    seconds = current.seconds if current is not None and current.seconds is not None else 0.0
+    return BudgetExceeded("time", seconds, seconds)
+
+
 def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossReport:
     """The deduction that proved ``cell`` a mine, or the odds the guess had and the safer cells."""
     row, col = cell
@@ -329,6 +356,9 @@ def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossR
     target = Cell(row, col)
     if solution.mines.mask >> index & 1:
         return LossReport(target, "proved", 1.0, deduction=solution.deduction_for(row, col))
+    if not solution.exact:
+        # the count was over budget: the cell's odds are unknown, and a report must not guess them
+        raise _cut_short()
     safe = solution.safe - CellSet(view_before_click.flagged_mask, view_before_click.width)
     if safe:
         return LossReport(target, "guess", probability, safe=safe)
@@ -355,25 +385,49 @@ class MoveOutcome:
     saved: bool = False  # forgiving: the mines moved so the cell was safe
     assists: tuple[Assist, ...] = ()
     loss: LossReport | None = None
+    # over the budget in force, the parts that may be left out were: the assist, the loss report
+    assist_unavailable: bool = False
+    loss_unavailable: bool = False
 
     def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         data: dict[str, Any] = {"opened": [c.to_json() for c in self.opened], "saved": self.saved}
         data["assists"] = [a.to_json(language) for a in self.assists]
         if self.loss is not None:
             data["loss"] = self.loss.to_json(language)
+        if self.assist_unavailable:
+            data["assist_unavailable"] = True
+        if self.loss_unavailable:
+            data["loss_unavailable"] = True
         return data
 
 
+#: the share of the time left that a loss report may take: over it, the loss stands unexplained
+LOSS_SHARE = 0.8
+
+
 def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutcome:
+    """The move's outcome.  Over the budget in force, the loss report and the
+    assist are left out (the move itself stands; ``*_unavailable`` says so)."""
     cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
     if game.state == "lost":
         assert game.exploded is not None
         cell = Cell(*divmod(game.exploded, game.width))
         # what the player saw before the fatal click, so the report can be made again later
         game.extra["loss"] = {"cell": cell.to_json(), "view": str(view)}
-        return MoveOutcome(cells, saved, loss=loss_report(view, cell))
-    assists = tuple(assist_after_move(game)) if game_mode(game) is Mode.ASSIST else ()
-    return MoveOutcome(cells, saved, assists)
+        try:
+            with budget.attempt(LOSS_SHARE):
+                report = loss_report(view, cell)
+        except BudgetExceeded:
+            return MoveOutcome(cells, saved, loss_unavailable=True)
+        return MoveOutcome(cells, saved, loss=report)
+    if game_mode(game) is not Mode.ASSIST:
+        return MoveOutcome(cells, saved)
+    assists: list[Assist] = []
+    try:
+        assist_after_move(game, assists)
+    except BudgetExceeded:
+        return MoveOutcome(cells, saved, tuple(assists), assist_unavailable=True)
+    return MoveOutcome(cells, saved, tuple(assists))
 
 
 def open_cell(game: Game, row: int, col: int) -> MoveOutcome:

@@ -43,7 +43,8 @@ def started(client: FlaskClient, preset: str = "beginner", seed: int = 3, mode: 
 @pytest.mark.parametrize("mode", ["classic", "no-guess", "forgiving", "assist"])
 def test_a_game_in_play_cannot_be_replayed(client: FlaskClient, mode: str) -> None:
     game_id = started(client, mode=mode)
-    assert client.get(f"/api/games/{game_id}").json["game"]["state"] == "playing"
+    state = client.get(f"/api/games/{game_id}").json["game"]
+    assert state["state"] == "playing" and not state["replayable"]  # the page's button is off too
     response = client.post(f"/api/games/{game_id}/replay", json={})
     assert response.status_code == 409 and response.is_json
     assert "still being played" in response.json["error"]

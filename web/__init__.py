@@ -13,7 +13,7 @@ from flask_babel import Babel
 
 from explainer.i18n import LANGUAGES, locale_dirs
 
-from . import api, bot, db, learn, learn_api, pages, retention, security
+from . import api, bot, db, learn, learn_api, limits, pages, retention, security
 from . import openapi
 from .analysis import Analyses
 from .config import DEFAULTS, database_path, environment_settings, retention_days
@@ -55,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(openapi.bp)
     register_error_handlers(app)
     security.init_app(app)
+    limits.init_app(app)
     retention.init_app(app)
 
     @app.context_processor

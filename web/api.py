@@ -28,7 +28,15 @@ from explainer.modes import MoveOutcome, chord_cell, open_cell
 
 from . import db
 from .analysis import Analyses, overlay_json, wrong_flag_json
-from .errors import BadRequestBody, GameOver, NotFinished, NotReplayable, NotStarted, UnsupportedBody
+from .errors import (
+    BadRequestBody,
+    GameOver,
+    NotFinished,
+    NotReplayable,
+    NotStarted,
+    ProbabilitiesUnavailable,
+    UnsupportedBody,
+)
 from .games import new_game, replay_game, settings_from_json
 from .identity import session_id, set_current_game
 from .language import requested_language, select_language
@@ -36,13 +44,6 @@ from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
-
-
-@bp.before_app_request
-def check_language() -> None:
-    """Every ``/api`` route refuses an unknown ``?lang=`` alike (400), whether or not it has texts."""
-    if request.path.startswith("/api/"):
-        requested_language()
 
 
 def _analyses() -> Analyses:
@@ -189,4 +190,6 @@ def probabilities(game_id: str) -> ResponseReturnValue:
     if record.game.state == "ready":
         raise NotStarted(game_id)
     solution = _analyses().solve(record.game.view())
+    if not solution.exact:
+        raise ProbabilitiesUnavailable()
     return _analysis_reply(record, language, "overlay", overlay_json(solution, language))

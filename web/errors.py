@@ -8,8 +8,9 @@ import logging
 from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
 
+from explainer.errors import BudgetExceeded
 from explainer.game import GameError
 from explainer.patterns import UnknownPatternError
 from explainer.practice import AnswerError
@@ -26,6 +27,7 @@ __all__ = [
     "BotCannotMove",
     "GameOver",
     "NotFinished",
+    "ProbabilitiesUnavailable",
     "NotReplayable",
     "NotStarted",
     "UnsupportedBody",
@@ -67,6 +69,16 @@ class NotReplayable(ApiError):
 
     def __init__(self, game_id: str) -> None:
         super().__init__(f"game {game_id!r} has no board yet (it is placed at the first click), so it cannot be replayed")
+
+
+class ProbabilitiesUnavailable(ApiError):
+    """Exact probabilities could not be counted within the request's budget."""
+
+    status = 503
+
+    def __init__(self) -> None:
+        # I18N: the probability overlay could not be computed for a very large or complex board
+        super().__init__(_("Exact probabilities are unavailable for this board: counting them needs more than the server allows for one request. Hints still work."))
 
 
 class NotFinished(ApiError):
@@ -128,6 +140,15 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(UnknownLanguage)
     def bad_value(error: ValueError) -> ResponseReturnValue:
         return error_response(str(error), 400)
+
+    @app.errorhandler(BudgetExceeded)
+    def over_budget(error: BudgetExceeded) -> ResponseReturnValue:
+        log.warning("over the engine budget on %s %s: %s", request.method, request.path, error)
+        # I18N: a request whose analysis needed more time or memory than the server gives one request
+        message = _("This board needs more computing than the server allows for one request, so nothing was done.")
+        if not request.path.startswith(API_PREFIX):
+            return ServiceUnavailable(message)
+        return error_response(message, 503)
 
     @app.errorhandler(GameBusy)
     def busy(error: GameBusy) -> ResponseReturnValue:

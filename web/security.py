@@ -25,6 +25,7 @@ from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 
 from .errors import ApiError, BadRequestBody, UnsupportedBody
+from .language import requested_language
 
 __all__ = ["CrossSiteRequest", "MAX_JSON_DEPTH", "init_app", "json_depth", "SECURITY_HEADERS"]
 
@@ -62,9 +63,18 @@ def _trusted(origin: str) -> bool:
 
 
 def check_request() -> None:
-    """Before every request: refuse cross-site writes and non-JSON API writes."""
-    if request.method in SAFE_METHODS or request.routing_exception is not None:
-        return  # reads, and unknown routes or methods (404/405 come next)
+    """Before every request: refuse cross-site writes, non-JSON API writes, bodies
+    nested too deeply, and (on ``/api``) an unknown ``?lang=`` — in that order."""
+    if request.routing_exception is not None:
+        return  # unknown routes and methods: 404/405 come next
+    api = request.path.startswith("/api/")
+    if request.method not in SAFE_METHODS:
+        _check_write(api)
+    if api:
+        requested_language()  # every /api route refuses an unknown ?lang= alike (400)
+
+
+def _check_write(api: bool) -> None:
     origin = request.headers.get("Origin")
     if origin is not None:
         if origin == "null" or not _trusted(origin.strip()):
@@ -72,7 +82,7 @@ def check_request() -> None:
             raise CrossSiteRequest(_("requests from another site are refused (Origin %(origin)s)", origin=repr(origin)))
     elif request.headers.get("Sec-Fetch-Site") == "cross-site":
         raise CrossSiteRequest(_("requests from another site are refused (Origin %(origin)s)", origin="?"))
-    if not request.path.startswith("/api/"):
+    if not api:
         return
     if not request.is_json:
         raise UnsupportedBody(
@@ -123,5 +133,6 @@ def add_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
+    app.url_map.merge_slashes = False  # "/api//x" is a JSON 404, not an HTML redirect
     app.before_request(check_request)
     app.after_request(add_headers)

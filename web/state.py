@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from explainer.cells import CellSet
+from explainer.errors import BudgetExceeded
 from explainer.highlight import highlights, highlights_to_json
 from explainer.modes import LossReport, stored_loss_report, summary
 
@@ -48,7 +49,7 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         "board": rows,
         "elapsed": round(record.elapsed(), 3),
         "running": game.state == "playing",
-        "replayable": game.first_click is not None,
+        "replayable": game.over and game.first_click is not None,  # a replay of a game in play would show its layout
         "wrong_flags": [],
         "summary": summary(game),
     }
@@ -59,7 +60,11 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
             "wrong_flags": CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
             "loss": None,
         }
-        report = stored_loss_report(game) if game.state == "lost" else None
+        try:
+            report = stored_loss_report(game) if game.state == "lost" else None
+        except BudgetExceeded:  # too complex to explain within this request's budget
+            report = None
+            data["end"]["loss_unavailable"] = True
         if report is not None:
             data["end"]["loss"] = loss_json(report, language)
     elif view.flagged_mask and game.state == "playing":

@@ -1,0 +1,109 @@
+"""Engine work under the request budget (``web.limits``): on the audit's adversarial
+game every request answers in bounded time with a documented fallback or a
+translated 503, and nothing is written when a move is refused."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from explainer.game import Game
+from web import create_app
+from web import db as web_db
+from web.config import ConfigError
+
+from .conftest import session_owner
+
+#: the audit's target is 2 s; the tests allow more for a busy shared machine (figures: benchmarks)
+SLACK_SECONDS = 6.0
+
+
+def adversarial_game(seed: int = 1) -> Game:
+    """30 × 50 with 600 mines, every cell with even row and even column opened
+    (what a forgiving game lets a player do without any knowledge)."""
+    rng = random.Random(seed)
+    height, width = 30, 50
+    even = {r * width + c for r in range(0, height, 2) for c in range(0, width, 2)}
+    others = [i for i in range(height * width) if i not in even]
+    layout = sum(1 << i for i in rng.sample(others, 600))
+    game = Game.from_layout(height, width, layout, seed=seed)
+    game.extra.update({"mode": "forgiving", "saves": 0})
+    for index in sorted(even):
+        if not game.revealed >> index & 1:
+            game.open(*divmod(index, width))
+    assert game.state == "playing"
+    return game
+
+
+def stored(app: Flask, client: FlaskClient, game: Game) -> str:
+    client.get("/api/learn/progress")  # make the session
+    with app.test_request_context():
+        return web_db.create_game(session_owner(client), game, "forgiving").id
+
+
+def timed(call: Any) -> tuple[Any, float]:
+    start = time.monotonic()
+    response = call()
+    return response, time.monotonic() - start
+
+
+def test_every_request_on_the_adversarial_game_is_bounded(app: Flask, client: FlaskClient, stored_game) -> None:
+    game = adversarial_game()
+    game_id = stored(app, client, game)
+    mine = next(i for i in range(1500) if game.layout >> i & 1 and not game.revealed >> i & 1)
+    safe = next(i for i in range(1500) if not (game.layout >> i & 1 or game.revealed >> i & 1))
+    calls = {
+        "show": lambda: client.get(f"/api/games/{game_id}"),
+        "hint": lambda: client.get(f"/api/games/{game_id}/hint"),
+        "probabilities": lambda: client.get(f"/api/games/{game_id}/probabilities"),
+        "flag": lambda: client.post(f"/api/games/{game_id}/flag", json={"row": mine // 50, "col": mine % 50}),
+        "bot": lambda: client.post(f"/api/games/{game_id}/bot", json={}),
+        "open a mine": lambda: client.post(f"/api/games/{game_id}/open", json={"row": mine // 50, "col": mine % 50}),
+        "open a safe cell": lambda: client.post(f"/api/games/{game_id}/open", json={"row": safe // 50, "col": safe % 50}),
+    }
+    for name, call in calls.items():
+        before = stored_game(client, game_id).to_dict()
+        response, seconds = timed(call)
+        assert seconds < SLACK_SECONDS, (name, seconds)
+        assert response.status_code in (200, 503), (name, response.status_code, response.json)
+        assert response.is_json
+        if response.status_code == 503:
+            assert "nothing was done" in response.json["error"] or "unavailable" in response.json["error"]
+            assert stored_game(client, game_id).to_dict() == before, name  # a refused move wrote nothing
+    assert calls["hint"]().status_code == 200  # the hint always answers (the cheap rules at worst)
+
+
+@pytest.fixture
+def tight_app(db_path: Path) -> Flask:
+    """Budgets far too small for any real count: every exact analysis gives way."""
+    return create_app(
+        {"TESTING": True, "DATABASE_URL": str(db_path), "SECRET_KEY": "k" * 40, "ALLOW_SEEDS": True,
+         "ENGINE_WORK": 20_000}
+    )
+
+
+def test_over_budget_the_hint_falls_back_and_the_overlay_says_why(tight_app: Flask, stored_game) -> None:
+    client = tight_app.test_client()
+    game_id = stored(tight_app, client, adversarial_game(2))
+    hint = client.get(f"/api/games/{game_id}/hint")
+    assert hint.status_code == 200 and hint.json["hint"]["kind"] == "deduction" and hint.json["hint"]["text"]
+    overlay = client.get(f"/api/games/{game_id}/probabilities", query_string={"lang": "de"})
+    assert overlay.status_code == 503 and "Wahrscheinlichkeiten" in overlay.json["error"]
+    before = stored_game(client, game_id).to_dict()
+    bot = client.post(f"/api/games/{game_id}/bot", json={}, query_string={"lang": "fr"})
+    assert bot.status_code in (200, 503)  # one-number steps may still give the bot a move
+    if bot.status_code == 503:
+        assert "rien n’a été fait" in bot.json["error"]
+        assert stored_game(client, game_id).to_dict() == before
+
+
+@pytest.mark.parametrize(("seconds", "work"), [(0, 10), (1.0, 0), ("soon", 10), (True, 10), (1.0, "lots")])
+def test_bad_budget_settings_stop_the_start(db_path: Path, seconds: Any, work: Any) -> None:
+    with pytest.raises(ConfigError, match="ENGINE_SECONDS"):
+        create_app({"DATABASE_URL": str(db_path), "SECRET_KEY": "k" * 40, "ENGINE_SECONDS": seconds, "ENGINE_WORK": work})
