@@ -351,3 +351,14 @@ def test_generation_stops_under_a_budget():
     with pytest.raises(BudgetExceeded):
         with budget.limit(work=200):
             generate(30, 16, 99, (8, 15), seed=3)
+
+
+def test_fallback_reports_a_contradiction_it_finds(monkeypatch):
+    monkeypatch.setattr(pipeline, "_solve_exact", _over_budget)
+    for text in ("mines 1\n?2?\n", "?1\n13\n"):
+        board = Board.parse(text)
+        with budget.limit(seconds=10):
+            solution = solve(board)
+        assert not solution.consistent and not solution.exact
+        assert solution.conflict or solution.conflict_uses_mine_count is False
+        assert make_hint(solution).kind == "inconsistent"
