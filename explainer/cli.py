@@ -196,7 +196,7 @@ def cmd_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         except BudgetExceeded as error:
             _dump({"error": f"line {number}: {error}"}, out)
             continue
-        except MemoryError:
+        except (MemoryError, SystemError):  # (CPython may report exhausted memory as a SystemError)
             _dump({"error": f"line {number}: {_OUT_OF_MEMORY}"}, out)
             continue
         _dump(solution_to_json(solution, args.lang), out)
@@ -294,9 +294,10 @@ def main(
     except BudgetExceeded as error:
         sys.stderr.write(f"error: {error}\n")
         return 2
-    except MemoryError:
+    except (MemoryError, SystemError) as error:  # CPython may report exhausted memory as a SystemError
         limit = f" of {args.memory_limit} MiB" if guard_memory and args.memory_limit else ""
-        sys.stderr.write(f"error: out of memory: this needs more memory than the limit{limit} allows (raise --memory-limit)\n")
+        what = "out of memory" if isinstance(error, MemoryError) else f"out of memory or an internal failure ({error})"
+        sys.stderr.write(f"error: {what}: this needs more memory than the limit{limit} allows (raise --memory-limit)\n")
         return 2
     except BrokenPipeError:
         return 0

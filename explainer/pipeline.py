@@ -182,7 +182,8 @@ def solve(board: Board, hint_only: bool = False) -> Solution:
     try:
         with _budget.attempt(EXACT_SHARE):
             return _solve_exact(board, hint_only)
-    except (BudgetExceeded, MemoryError):
+    except (BudgetExceeded, MemoryError, SystemError):
+        # (CPython may report exhausted memory as a SystemError, "error return without exception set")
         pass  # the tables are freed on leaving this handler
     return _solve_cheap(board)
 
