@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from explainer.board import COVERED, Board, neighbour_masks
+from explainer.core.board import COVERED, Board, neighbour_masks
 
 __all__ = ["checkerboard", "stripes", "even_grid", "ADVERSARIAL"]
 

@@ -14,7 +14,7 @@ targets.  Exit status 1 when a target is missed.
 only; plus the endgame search; plus the lookahead) and prints the paired
 differences: the games one variant won and the other lost.
 
-Rules.  ``opening``: the game's rule (``explainer.game.random_layout``): the
+Rules.  ``opening``: the game's rule (``explainer.play.game.random_layout``): the
 first cell and, when there is room, its 8 neighbours are mine-free, so the
 first click opens an area.  ``safe``: only the first cell is mine-free, the
 rule of the published results below.  The bot's first click is C3 (row 3,
@@ -38,10 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from explainer.bot_run import RunConfig, RunSummary, run_games  # noqa: E402
-from explainer.game import PRESETS  # noqa: E402
-from explainer.guess import GuessPolicy  # noqa: E402
-from explainer.table import FirstClick  # noqa: E402
+from explainer.bot.runs import RunConfig, RunSummary, run_games  # noqa: E402
+from explainer.play.game import PRESETS  # noqa: E402
+from explainer.bot.guess import GuessPolicy  # noqa: E402
+from explainer.bot.interface import FirstClick  # noqa: E402
 
 TARGET_WIN_RATE = {"beginner": 0.92, "intermediate": 0.79, "expert": 0.415}
 PUBLISHED = {"beginner": 0.917, "intermediate": 0.781, "expert": 0.396}

@@ -1,6 +1,6 @@
 """Time and peak memory of ``solve`` on the audit's adversarial boards
 (``benchmarks/adversarial.py``), each in a fresh process, under the default
-budget (``explainer.budget.DEFAULT_SECONDS`` / ``DEFAULT_WORK``).
+budget (``explainer.engine.budget.DEFAULT_SECONDS`` / ``DEFAULT_WORK``).
 
     .venv/bin/python benchmarks/budget_bench.py [--hint] [--no-budget --cap-mib 3000 --timeout 60]
 
@@ -25,7 +25,8 @@ CHILD = r"""
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 from adversarial import ADVERSARIAL
-from explainer import budget, make_hint, solve
+from explainer import make_hint, solve
+from explainer.engine import budget
 from explainer.errors import BudgetExceeded
 label, build = ADVERSARIAL[int(sys.argv[2])]
 use_budget, hint = sys.argv[3] == "1", sys.argv[4] == "1"

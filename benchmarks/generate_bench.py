@@ -10,7 +10,7 @@ checks the targets: 30x16/99 median < 50 ms and p95 < 200 ms, 9x9/33 median
 < 100 ms, 30x16/170 median < 1 s (at every depth, without a required rule).
 
 ``--verify`` also replays every board with the engine's rule functions on
-``Game.view()`` (``explainer.verify``; not timed) and counts boards that fail.
+``Game.view()`` (``tests.oracles.verify``; not timed) and counts boards that fail.
 """
 
 from __future__ import annotations
@@ -18,10 +18,14 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from explainer.generate import GenerationError, generate
-from explainer.verify import replay
+from explainer.play.generate import GenerationError, generate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the replay oracle lives under tests/
+from tests.oracles.verify import replay  # noqa: E402
 
 from stats import percentile
 

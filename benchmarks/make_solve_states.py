@@ -14,9 +14,9 @@ import json
 import random
 import sys
 
-from explainer.constraints import build_constraints
-from explainer.enumeration import analyze
-from explainer.game import Game
+from explainer.core.constraints import build_constraints
+from explainer.engine.count import analyze
+from explainer.play.game import Game
 
 CATEGORIES = {
     # name: (height, width, mines, states wanted)

@@ -17,9 +17,9 @@ import platform
 import statistics
 import time
 
-from explainer.board import Board
-from explainer.patterns import PATTERN_IDS
-from explainer.practice import PracticeError, make_puzzle, puzzle_pattern
+from explainer.core.board import Board
+from explainer.learn.lessons import PATTERN_IDS
+from explainer.learn.practice import PracticeError, make_puzzle, puzzle_pattern
 
 from stats import percentile
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from explainer import Board, solve
-from explainer.solution_json import solution_to_json
+from explainer.words.solution_json import solution_to_json
 
 from stats import percentile
 

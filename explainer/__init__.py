@@ -5,16 +5,16 @@ Data flows one way: board -> constraints -> rules -> deductions -> rendered
 explanation.  This package never imports a web framework.
 """
 
-from .board import Board, BoardParseError
-from .cells import Cell, CellSet, cell_name, parse_cell_name
-from .deduction import Areas, Deduction, ProofStep, Rule
-from .errors import BudgetExceeded, EngineError
-from .game import PRESETS, Game, GameError
-from .highlight import ROLES, highlights
-from .hint import Hint, make_hint
-from .i18n import LANGUAGES, normalize_language
-from .pipeline import Solution, first_deduction, solve
-from .render import HintLevels, Renderer, explain
+from explainer.core.board import Board, BoardParseError
+from explainer.core.cells import Cell, CellSet, cell_name, parse_cell_name
+from explainer.core.deduction import Areas, Deduction, ProofStep, Rule
+from explainer.errors import BudgetExceeded, EngineError
+from explainer.play.game import PRESETS, Game, GameError
+from explainer.engine.highlight import ROLES, highlights
+from explainer.engine.hint import Hint, make_hint
+from explainer.words.i18n import LANGUAGES, normalize_language
+from explainer.engine.solve import Solution, first_deduction, solve
+from explainer.words.render import HintLevels, Renderer, explain
 
 __all__ = [
     "Areas",

@@ -1,3 +1,3 @@
-from .cli import main
+from explainer.cli.main import main
 
 raise SystemExit(main(guard_memory=True))

@@ -4,7 +4,7 @@ engine refuses with a single ``except EngineError``.
 ``EngineError`` is a ``ValueError`` (existing ``except ValueError`` handlers
 keep working); ``BoardParseError`` is one.  ``BudgetExceeded`` is raised when
 a piece of work does not fit the time or work limit in force (see
-``explainer.budget``); its message says which limit was hit, in plain English.
+``explainer.engine.budget``); its message says which limit was hit, in plain English.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from explainer import cli
-from explainer.game import Game
+from explainer.cli import main as cli
+from explainer.play.game import Game
 from web import create_app
 from web import db as web_db
 

@@ -1,6 +1,6 @@
 import pytest
 
-from explainer.board import COVERED, FLAGGED, MAX_SIDE, Board, BoardParseError
+from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, BoardParseError
 
 SAMPLE = """# a comment
 mines 3

@@ -11,18 +11,18 @@ from contextlib import contextmanager
 
 import pytest
 
-from explainer.board import Board
-from explainer.bot import BotError, MoveKind, next_move, play_game
-from explainer.bot_run import RunConfig, run_games, wilson_interval
-from explainer.bot_text import explain_guess, explain_move, move_to_json
-from explainer.cells import Cell, iter_bits
-from explainer.endgame import best_endgame_guess, placements
-from explainer.fast_solver import PlayerKnowledge
-from explainer.game import PRESETS, Game, GameError
-from explainer.guess import GuessPolicy, GuessReason, _linked, choose_guess, lookahead
-from explainer.pipeline import solve
-from explainer.render import Renderer
-from explainer.table import FirstClick, PlayerTable
+from explainer.core.board import Board
+from explainer.bot.moves import BotError, MoveKind, next_move, play_game
+from explainer.bot.runs import RunConfig, run_games, wilson_interval
+from explainer.words.bot import explain_guess, explain_move, move_to_json
+from explainer.core.cells import Cell, iter_bits
+from explainer.bot.endgame import best_endgame_guess, placements
+from explainer.bot.certainty import PlayerKnowledge
+from explainer.play.game import PRESETS, Game, GameError
+from explainer.bot.guess import GuessPolicy, GuessReason, _linked, choose_guess, lookahead
+from explainer.engine.solve import solve
+from explainer.words.render import Renderer
+from explainer.bot.interface import FirstClick, PlayerTable
 
 BEGINNER = PRESETS["beginner"]
 INTERMEDIATE = PRESETS["intermediate"]

@@ -14,19 +14,20 @@ from pathlib import Path
 
 import pytest
 
-from explainer import budget, pipeline
-from explainer.board import Board, BoardParseError
-from explainer.cli import MAX_JSON_DEPTH, main
-from explainer.enumeration import analyze
+from explainer.engine import budget
+from explainer.engine import solve as pipeline
+from explainer.core.board import Board, BoardParseError
+from explainer.cli.main import MAX_JSON_DEPTH, main
+from explainer.engine.count import analyze
 from explainer.errors import BudgetExceeded, EngineError
-from explainer.hint import make_hint
-from explainer.i18n import LANGUAGES
-from explainer.pipeline import solve
-from explainer.render import Renderer
-from explainer.sampling import sample_layout
-from explainer.solution_json import solution_to_json
+from explainer.engine.hint import make_hint
+from explainer.words.i18n import LANGUAGES
+from explainer.engine.solve import solve
+from explainer.words.render import Renderer
+from explainer.play.sampling import sample_layout
+from explainer.words.solution_json import solution_to_json
 
-from .brute import certain, view_from_layout
+from tests.oracles.brute import certain, view_from_layout
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -183,7 +184,7 @@ def test_budget_exceeded_where_no_fallback_exists():
         with budget.limit(work=50):  # not even the cheap rules fit
             solve(board)
     small = checkerboard(30, 50, 0.40, seed=2)
-    from explainer.constraints import build_constraints
+    from explainer.core.constraints import build_constraints
 
     constraints = [(c.cells, c.count) for c in build_constraints(small)]
     with pytest.raises(BudgetExceeded):
@@ -294,7 +295,7 @@ def test_cli_memory_guard_reports_out_of_memory():
 
 
 def test_cli_out_of_memory_is_an_error(monkeypatch, capsys):
-    import explainer.cli as cli
+    import explainer.cli.main as cli
 
     def hungry(board, hint_only=False):
         raise MemoryError
@@ -346,7 +347,7 @@ def test_cli_bad_mine_count_is_an_error():
 
 
 def test_generation_stops_under_a_budget():
-    from explainer.generate import generate
+    from explainer.play.generate import generate
 
     with pytest.raises(BudgetExceeded):
         with budget.limit(work=200):

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from explainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, locale_dirs, translations
+from explainer.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, locale_dirs, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"

@@ -1,6 +1,6 @@
 import pytest
 
-from explainer.cells import Cell, CellSet, cell_name, column_letters, parse_cell_name
+from explainer.core.cells import Cell, CellSet, cell_name, column_letters, parse_cell_name
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from explainer.cli import main
+from explainer.cli.main import main
 
 BOARDS = Path(__file__).parent / "boards"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explainer.enumeration import (
+from explainer.engine.count import (
     _binomials,
     _components,
     _indexed_components,

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from explainer.board import neighbour_masks
-from explainer.deduction import Rule
-from explainer.depth_solver import PlayerSimulation, tiers_up_to
-from explainer.generate import GeneratedBoard, GenerationError, first_area, generate, max_mines
-from explainer.verify import replay
+from explainer.core.board import neighbour_masks
+from explainer.core.deduction import Rule
+from explainer.play.depth import PlayerSimulation, tiers_up_to
+from explainer.play.generate import GeneratedBoard, GenerationError, first_area, generate, max_mines
+from tests.oracles.verify import replay
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEPTHS = ["simple", "pair", "enumeration"]

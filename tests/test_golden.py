@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from explainer import Board, make_hint
-from explainer.render import Renderer
+from explainer.words.render import Renderer
 
 BOARDS = sorted((Path(__file__).parent / "boards").glob("*.txt"))
 

@@ -15,9 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from explainer.game import Game
-from explainer.modes import _analysis, assist_after_move, new_game, open_cell
-from explainer.sampling import sample_layout
+from explainer.play.game import Game
+from explainer.play.modes import _analysis, assist_after_move, new_game, open_cell
+from explainer.play.sampling import sample_layout
 from web import create_app
 from web import db as web_db
 from web.security import MAX_JSON_DEPTH, json_depth
@@ -76,8 +76,8 @@ def test_no_reply_about_a_game_in_play_holds_its_layout(client: FlaskClient, sto
 
 def _stuck_assist_game(seed: int) -> Game | None:
     """An assisted game played by opening proved cells until no step is left (the assist's turn)."""
-    from explainer.cells import iter_bits
-    from explainer.pipeline import solve
+    from explainer.core.cells import iter_bits
+    from explainer.engine.solve import solve
 
     game = new_game("classic", 9, 9, 20, seed=seed)
     game.open(4, 4)

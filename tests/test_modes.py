@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from explainer.board import Board, neighbour_masks
-from explainer.cells import Cell, iter_bits
-from explainer.deduction import Rule
-from explainer.game import Game, GameError
-from explainer.generate import GenerationError, first_area
-from explainer.modes import (
+from explainer.core.board import Board, neighbour_masks
+from explainer.core.cells import Cell, iter_bits
+from explainer.core.deduction import Rule
+from explainer.play.game import Game, GameError
+from explainer.play.generate import GenerationError, first_area
+from explainer.play.modes import (
     MODES,
     Mode,
     assist_after_move,
@@ -28,11 +28,11 @@ from explainer.modes import (
     stored_loss_report,
     summary,
 )
-from explainer.pipeline import solve
-from explainer.sampling import sample_layout
-from explainer.verify import replay
+from explainer.engine.solve import solve
+from explainer.play.sampling import sample_layout
+from tests.oracles.verify import replay
 
-from .brute import certain, placements
+from tests.oracles.brute import certain, placements
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,10 +11,10 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
-from explainer.depth_solver import DEPTHS
-from explainer.game import PRESETS
-from explainer.i18n import LANGUAGES
-from explainer.patterns import PATTERNS
+from explainer.play.depth import DEPTHS
+from explainer.play.game import PRESETS
+from explainer.words.i18n import LANGUAGES
+from explainer.learn.lessons import PATTERNS
 from web.games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, MODES
 from web.openapi import ERROR_STATUSES, openapi_spec
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_file
 
-from explainer.board import Board
-from explainer.cells import Cell, parse_cell_name
-from explainer.constraints import Knowledge
-from explainer.deduction import Deduction, Rule
-from explainer.hint import make_hint
-from explainer.highlight import highlights
-from explainer.patterns import (
+from explainer.core.board import Board
+from explainer.core.cells import Cell, parse_cell_name
+from explainer.core.constraints import Knowledge
+from explainer.core.deduction import Deduction, Rule
+from explainer.engine.hint import make_hint
+from explainer.engine.highlight import highlights
+from explainer.learn.lessons import (
     PATTERN_IDS,
     PATTERNS,
     SHAPE_IDS,
@@ -27,8 +27,8 @@ from explainer.patterns import (
     lessons_json,
     match_shape,
 )
-from explainer.rules import find_pair
-from explainer.state import SolveState
+from explainer.engine.rules import find_pair
+from explainer.engine.frontier import SolveState
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -119,7 +119,7 @@ def test_unknown_pattern_is_quoted() -> None:
 
 def test_every_lesson_sentence_is_extracted_for_translation() -> None:
     """``pybabel extract`` (default keywords, ``I18N:`` comments) finds every name and explanation."""
-    path = ROOT / "explainer" / "patterns.py"
+    path = ROOT / "explainer" / "learn" / "lessons.py"
     extracted = {message: comments for _line, message, comments, _context in extract_from_file(
         "python", str(path), comment_tags=("I18N:",)
     )}

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from explainer.board import Board
-from explainer.cells import Cell, CellSet
-from explainer.hint import make_hint
-from explainer.patterns import PATTERN_IDS, SHAPE_IDS, UnknownPatternError, classify, get_pattern, match_shape
-from explainer.practice import (
+from explainer.core.board import Board
+from explainer.core.cells import Cell, CellSet
+from explainer.engine.hint import make_hint
+from explainer.learn.lessons import PATTERN_IDS, SHAPE_IDS, UnknownPatternError, classify, get_pattern, match_shape
+from explainer.learn.practice import (
     MAX_SIDE,
     MIN_SIDE,
     AnswerError,
@@ -140,7 +140,7 @@ def first_step(board: Board):
 
 
 def cells(*names: str) -> list[Cell]:
-    from explainer.cells import parse_cell_name
+    from explainer.core.cells import parse_cell_name
 
     return [parse_cell_name(name) for name in names]
 

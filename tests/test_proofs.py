@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from explainer import Board, solve
-from explainer.cells import CellSet
-from explainer.constraints import Knowledge
-from explainer.deduction import Deduction, ProofStep, Rule
-from explainer.proof import ProofError, check_proof
-from explainer.rules.exhaustive import proof_constraints
-from explainer.state import SolveState
+from explainer.core.cells import CellSet
+from explainer.core.constraints import Knowledge
+from explainer.core.deduction import Deduction, ProofStep, Rule
+from explainer.engine.proof import ProofError, check_proof
+from explainer.engine.rules.exhaustive import proof_constraints
+from explainer.engine.frontier import SolveState
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "reference" / "states.jsonl.gz"

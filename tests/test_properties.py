@@ -5,15 +5,15 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explainer.board import Board
-from explainer.constraints import build_constraints
-from explainer.deduction import Rule
-from explainer.enumeration import analyze
-from explainer.pipeline import solve
-from explainer.proof import ProofConstraint, check_proof
-from explainer.rules.exhaustive import forced_by, minimal_citation
+from explainer.core.board import Board
+from explainer.core.constraints import build_constraints
+from explainer.core.deduction import Rule
+from explainer.engine.count import analyze
+from explainer.engine.solve import solve
+from explainer.engine.proof import ProofConstraint, check_proof
+from explainer.engine.rules.exhaustive import forced_by, minimal_citation
 
-from .brute import certain, placements, probabilities, view_from_layout
+from tests.oracles.brute import certain, placements, probabilities, view_from_layout
 
 
 @st.composite
@@ -83,8 +83,8 @@ def test_the_first_deduction_holds_on_the_view_alone(board: Board) -> None:
 @given(small_views())
 def test_enumeration_citations_are_minimal(board: Board) -> None:
     """Dropping any one cited number (or the mine count) breaks an enumeration step."""
-    from explainer.constraints import Knowledge
-    from explainer.state import SolveState
+    from explainer.core.constraints import Knowledge
+    from explainer.engine.frontier import SolveState
 
     solution = solve(board)
     safe, mines = certain(board)

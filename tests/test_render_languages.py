@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from explainer.cells import Cell, CellSet
-from explainer.deduction import Areas, Deduction, ProofStep, Rule
-from explainer.i18n import LANGUAGES
-from explainer.render import LIST_LIMIT, Renderer
+from explainer.core.cells import Cell, CellSet
+from explainer.core.deduction import Areas, Deduction, ProofStep, Rule
+from explainer.words.i18n import LANGUAGES
+from explainer.words.render import LIST_LIMIT, Renderer
 
 WIDTH = 30
 COUNTS = (1, 2, 5, 21)

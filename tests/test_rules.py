@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explainer import Board, Cell, make_hint, solve
-from explainer.deduction import Rule
+from explainer.core.deduction import Rule
 
 
 def first(text: str):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explainer.board import Board
-from explainer.hint import make_hint
-from explainer.pipeline import solve
+from explainer.core.board import Board
+from explainer.engine.hint import make_hint
+from explainer.engine.solve import solve
 from web import create_app
 from web.analysis import Analyses, LruCache, hint_json
 

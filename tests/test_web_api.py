@@ -13,13 +13,13 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explainer.board import neighbour_masks
-from explainer.cells import Cell, iter_bits
-from explainer.game import PRESETS, Game
-from explainer.hint import Hint, make_hint
-from explainer.patterns import classify
-from explainer.pipeline import solve
-from explainer.render import Renderer
+from explainer.core.board import neighbour_masks
+from explainer.core.cells import Cell, iter_bits
+from explainer.play.game import PRESETS, Game
+from explainer.engine.hint import Hint, make_hint
+from explainer.learn.lessons import classify
+from explainer.engine.solve import solve
+from explainer.words.render import Renderer
 from web import create_app
 from web.games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, max_mines
 

@@ -8,9 +8,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from explainer.bot import next_move
-from explainer.bot_text import move_to_json
-from explainer.pipeline import solve
+from explainer.bot.moves import next_move
+from explainer.words.bot import move_to_json
+from explainer.engine.solve import solve
 
 from .test_web_api import create, move, started
 

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from explainer.game import Game
+from explainer.play.game import Game
 from web import create_app
 from web import db as web_db
 from web.config import ConfigError

@@ -45,10 +45,10 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect
 from werkzeug.test import TestResponse
 
-from explainer.cells import iter_bits
-from explainer.hint import make_hint
-from explainer.i18n import LANGUAGES
-from explainer.patterns import PATTERNS
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import make_hint
+from explainer.words.i18n import LANGUAGES
+from explainer.learn.lessons import PATTERNS
 from web import create_app
 from web import db as web_db
 from web import practice_store

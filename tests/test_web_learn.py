@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from flask.testing import FlaskClient
 
-from explainer.board import Board
-from explainer.cells import iter_bits
-from explainer.hint import make_hint
-from explainer.patterns import PATTERN_IDS, lesson_example, lesson_text, lessons_json
-from explainer.practice import lesson_cells, puzzle_pattern
+from explainer.core.board import Board
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import make_hint
+from explainer.learn.lessons import PATTERN_IDS, lesson_example, lesson_text, lessons_json
+from explainer.learn.practice import lesson_cells, puzzle_pattern
 
 
 def new_puzzle(client: FlaskClient, pattern: str = "one-two") -> dict[str, Any]:

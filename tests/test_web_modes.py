@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from explainer.cells import Cell, iter_bits
-from explainer.game import Game
-from explainer.hint import make_hint
-from explainer.modes import MODES
-from explainer.pipeline import solve
+from explainer.core.cells import Cell, iter_bits
+from explainer.play.game import Game
+from explainer.engine.hint import make_hint
+from explainer.play.modes import MODES
+from explainer.engine.solve import solve
 
 from .test_web_api import create, move
 

@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 
 from markupsafe import escape
 
-from explainer.i18n import LANGUAGES, translations
-from explainer.modes import LOSS_REPORT_DESCRIPTION, MODES
+from explainer.words.i18n import LANGUAGES, translations
+from explainer.play.modes import LOSS_REPORT_DESCRIPTION, MODES
 from web.__main__ import main as run_main
 from web.config import ConfigError, database_path
 

@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from explainer.game import Game
+from explainer.play.game import Game
 from web import create_app
 
 CHROMIUM = "/usr/bin/chromium"

@@ -6,7 +6,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from explainer.cells import Cell
+from explainer.core.cells import Cell
 
 
 def cell(page: Page, row: int, col: int) -> Locator:

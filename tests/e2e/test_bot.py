@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.bot import next_move
-from explainer.bot_text import move_to_json
+from explainer.bot.moves import next_move
+from explainer.words.bot import move_to_json
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, explanation, highlighted, load

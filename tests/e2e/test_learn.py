@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.board import Board
-from explainer.cells import iter_bits
-from explainer.hint import make_hint
-from explainer.patterns import classify
+from explainer.core.board import Board
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import make_hint
+from explainer.learn.lessons import classify
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load

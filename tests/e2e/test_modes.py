@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.cells import Cell, iter_bits
-from explainer.pipeline import solve
+from explainer.core.cells import Cell, iter_bits
+from explainer.engine.solve import solve
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load, start_new_game

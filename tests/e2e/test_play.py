@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.cells import Cell, cell_name, iter_bits
-from explainer.hint import Hint, make_hint
-from explainer.pipeline import solve
+from explainer.core.cells import Cell, cell_name, iter_bits
+from explainer.engine.hint import Hint, make_hint
+from explainer.engine.solve import solve
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load
@@ -215,7 +215,7 @@ def test_probability_button_toggles_the_overlay(page: Page, live_server: LiveSer
 
 
 def expected_percent(p: float) -> str:
-    from explainer.render import Renderer
+    from explainer.words.render import Renderer
 
     return Renderer("en").percent(p)
 

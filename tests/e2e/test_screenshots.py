@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.board import Board
-from explainer.cells import iter_bits
-from explainer.hint import Hint, make_hint
+from explainer.core.board import Board
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import Hint, make_hint
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load

@@ -1,0 +1,163 @@
+"""The endgame: when few mine placements are left, play them out exactly.
+
+Every placement of the remaining mines that fits the numbers is equally
+likely.  When there are few of them, the bot can afford to look at all of
+them and choose the guess that wins most often over the rest of the game:
+opening a cell splits the placements by the number it would show, every cell
+safe in all placements of a part is opened (showing its number, splitting
+further), and the best guess is chosen again, until one placement is left
+(the game is then won).  This is an exact search, memoised on the set of
+placements, and bounded by ``MAX_PLACEMENTS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from explainer.engine import budget as _budget
+from explainer.core.cells import iter_bits
+
+__all__ = ["EndgamePlan", "MAX_PLACEMENTS", "placements", "best_endgame_guess"]
+
+#: the search runs only when at most this many placements fit the view
+MAX_PLACEMENTS = 60
+
+
+@dataclass(frozen=True)
+class EndgamePlan:
+    cell: int  # index of the cell to open
+    win: float  # the chance to win the game from here by playing on exactly
+    safe: float  # the chance that this cell is safe
+
+
+def placements(unknown: int, constraints: Sequence[tuple[int, int]], mines_left: int, limit: int) -> list[int] | None:
+    """Every mine placement (a mask within ``unknown``) with ``mines_left`` mines
+    that fits each ``(cells, count)``; None when there are more than ``limit``."""
+    cells = list(iter_bits(unknown))
+    # constrained cells first, so that counts are checked early
+    touched = 0
+    for mask, _count in constraints:
+        touched |= mask
+    cells.sort(key=lambda index: (not touched >> index & 1, index))
+    position = {index: i for i, index in enumerate(cells)}
+    # for each constraint, the position of its last cell: it must be met exactly there
+    rows = [(mask, count, max(position[i] for i in iter_bits(mask))) for mask, count in constraints if mask]
+    after: list[list[tuple[int, int]]] = [[] for _ in cells]
+    for mask, count, last in rows:
+        after[last].append((mask, count))
+    watch: list[list[tuple[int, int]]] = [[] for _ in cells]
+    for mask, count, _last in rows:
+        for i in iter_bits(mask):
+            watch[position[i]].append((mask, count))
+    found: list[int] = []
+    n = len(cells)
+
+    def fits(placed: int, upto: int) -> bool:
+        for mask, count in watch[upto]:
+            have = (placed & mask).bit_count()
+            if have > count:
+                return False
+        for mask, count in after[upto]:
+            if (placed & mask).bit_count() != count:
+                return False
+        return True
+
+    def extend(i: int, placed: int, left: int) -> bool:
+        if left < 0 or left > n - i:
+            return True
+        if i == n:
+            found.append(placed)
+            return len(found) <= limit
+        bit = 1 << cells[i]
+        if left and fits(placed | bit, i) and not extend(i + 1, placed | bit, left - 1):
+            return False
+        return not (fits(placed, i) and not extend(i + 1, placed, left))
+
+    if not extend(0, 0, mines_left):
+        return None
+    return found
+
+
+class _Search:
+    def __init__(self, neighbours: Sequence[int], cells: int) -> None:
+        self.neighbours = neighbours
+        self.cells = cells  # the cells still covered and unknown at the start
+        self.memo: dict[frozenset[int], float] = {}
+
+    def split(self, part: Sequence[int], index: int) -> list[list[int]]:
+        """The placements where ``index`` is safe, grouped by the number it shows."""
+        around = self.neighbours[index]
+        bit = 1 << index
+        groups: dict[int, list[int]] = {}
+        for placement in part:
+            if not placement & bit:
+                groups.setdefault((placement & around).bit_count(), []).append(placement)
+        return list(groups.values())
+
+    def win(self, part: list[int]) -> float:
+        """The chance to win from a set of equally likely placements, playing on exactly."""
+        if len(part) == 1:
+            return 1.0
+        _budget.spend(len(part) + 1)  # a search node: its placements are scanned and split
+        key = frozenset(part)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        anywhere = 0
+        everywhere = ~0
+        for placement in part:
+            everywhere &= placement
+            anywhere |= placement
+        undecided = self.cells & anywhere & ~everywhere
+        total = len(part)
+        # a cell safe in every placement is opened for free: if its number tells something, use it
+        for index in iter_bits(self.cells & ~anywhere):
+            groups = self.split(part, index)
+            if len(groups) > 1:
+                result = sum(len(group) * self.win(group) for group in groups) / total
+                self.memo[key] = result
+                return result
+        best = 0.0
+        for safe, index in self.by_safety(part, undecided):
+            if safe <= best * total:
+                break  # a guess never wins more often than it is safe
+            value = sum(len(group) * self.win(group) for group in self.split(part, index)) / total
+            if value > best:
+                best = value
+                if safe == total or value >= 1.0:
+                    break
+        self.memo[key] = best
+        return best
+
+    @staticmethod
+    def by_safety(part: Sequence[int], cells: int) -> list[tuple[int, int]]:
+        """(placements where the cell is safe, cell) for ``cells``, safest first, then reading order."""
+        ranked = []
+        for index in iter_bits(cells):
+            bit = 1 << index
+            ranked.append((sum(1 for placement in part if not placement & bit), index))
+        ranked.sort(key=lambda entry: (-entry[0], entry[1]))
+        return ranked
+
+
+def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[int]) -> EndgamePlan:
+    """The guess that wins most often, given every placement ``found`` (at least two)."""
+    search = _Search(neighbours, unknown)
+    total = len(found)
+    anywhere = 0
+    everywhere = ~0
+    for placement in found:
+        anywhere |= placement
+        everywhere &= placement
+    best: EndgamePlan | None = None
+    for safe, index in search.by_safety(found, unknown & anywhere & ~everywhere):
+        if best is not None and safe / total < best.win - 1e-12:
+            break  # a guess never wins more often than it is safe
+        groups = search.split(found, index)
+        win = sum(len(group) * search.win(group) for group in groups) / total
+        if best is None or win > best.win + 1e-12:
+            best = EndgamePlan(index, win, safe / total)
+    if best is None:
+        raise ValueError("the placements leave no cell to guess")
+    return best

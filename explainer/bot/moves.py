@@ -1,0 +1,132 @@
+"""The bot: plays whole games through the player's interface only.
+
+Every certain cell first; when nothing is certain, the guess chosen by
+``explainer.bot.guess``.  Two ways to use it:
+
+* ``play_game(table)`` plays a whole game on a ``PlayerTable``, fast: it keeps
+  what it knows up to date from the numbers each move reveals;
+* ``next_move(view)`` gives one move for a player view, with its reason: the
+  deduction that proves the cell (simplest first, as the hints explain it) or
+  the guess and why.  The web's "watch the bot" steps a game with it.
+
+Both decide from the view alone (numbers, covered cells, the mine total;
+flags are not evidence), so they make the same guesses on the same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from explainer.core.board import FLAGGED, Board
+from explainer.core.cells import Cell, iter_bits
+from explainer.core.deduction import Deduction
+from explainer.bot.certainty import Inconsistent, PlayerKnowledge
+from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, choose_guess, first_guess
+from explainer.engine.solve import solve
+from explainer.bot.interface import FirstClick, PlayerTable
+
+__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game"]
+
+
+class BotError(ValueError):
+    """The bot cannot move on this view (it is impossible, or nothing is left to open)."""
+
+
+class MoveKind(StrEnum):
+    OPEN = "open"
+    FLAG = "flag"
+    UNFLAG = "unflag"  # a wrong flag, or a flag on the cell the bot chose to open
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: MoveKind
+    cell: Cell
+    deduction: Deduction | None = None  # why the cell is certain
+    guess: Guess | None = None  # why this guess, when nothing is certain
+
+    @property
+    def certain(self) -> bool:
+        return self.guess is None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    won: bool
+    guesses: int  # guesses made, the first click included
+    opens: int  # cells the bot opened (flood-filled cells not counted)
+    guess_log: tuple[Guess, ...] = ()  # every guess, when asked for
+
+
+def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log: bool = False) -> GameResult:
+    """Play a game from its first click to its end."""
+    if table.state != "ready":
+        raise BotError(f"play_game plays a new game from its first click; this one is {table.state!r}")
+    width = table.width
+    knowledge = PlayerKnowledge(table.height, width, table.mines)
+    log: list[Guess] = []
+    opens = 0
+
+    def open_cell(index: int) -> None:
+        nonlocal opens
+        opens += 1
+        for cell, number in table.open(*divmod(index, width)).items():
+            knowledge.reveal(cell, number)
+
+    guess = first_guess(table.height, width, policy, table.first_click)
+    while True:
+        log.append(guess)
+        open_cell(guess.cell.row * width + guess.cell.col)
+        while table.state == "playing":
+            if knowledge.safe:
+                for index in iter_bits(knowledge.safe):
+                    if knowledge.safe >> index & 1 and table.state == "playing":
+                        open_cell(index)
+            elif not knowledge.propagate():
+                analysis = knowledge.analyze()
+                if not knowledge.safe:
+                    break
+        if table.state != "playing":
+            break
+        guess = choose_guess(knowledge, analysis, policy)
+    return GameResult(table.state == "won", len(log), opens, tuple(log) if keep_log else ())
+
+
+def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClick = FirstClick.OPENING) -> Move:
+    """One move for a player view: an unflag of a wrong flag, else the simplest
+    certain step (open its first safe cell, or flag its first mine), else a guess.
+    ``rule`` is the game's first-click rule (it decides where the first click goes)."""
+    if view.mines is None:
+        raise BotError("the bot needs the mine count: add a 'mines N' line to the view")
+    if not view.covered_mask & ~view.flagged_mask and not view.flagged_mask:
+        raise BotError("nothing is left to open")
+    if not any(state >= 0 for state in view.cells):
+        guess = first_guess(view.height, view.width, policy, rule)
+        return _open(view, guess.cell, guess=guess)
+    solution = solve(view, hint_only=True)
+    if not solution.consistent:
+        raise BotError("this view is impossible: no placement of mines fits its numbers and the mine count")
+    for cell in solution.wrong_flags:
+        return Move(MoveKind.UNFLAG, cell, deduction=solution.deduction_for(*cell))
+    for deduction in solution.deductions:
+        for cell in deduction.safe:
+            return Move(MoveKind.OPEN, cell, deduction=deduction)
+        for cell in deduction.mines:
+            if view.state(*cell) != FLAGGED:
+                return Move(MoveKind.FLAG, cell, deduction=deduction)
+    knowledge = PlayerKnowledge.from_board(view)
+    try:
+        knowledge.propagate()
+        analysis = knowledge.analyze()
+    except Inconsistent as error:  # pragma: no cover - solve() found the view consistent
+        raise BotError(f"this view is impossible: {error}") from None
+    if not knowledge.unknown:
+        raise BotError("nothing is left to open: every covered cell is a mine")
+    guess = choose_guess(knowledge, analysis, policy)
+    return _open(view, guess.cell, guess=guess)
+
+
+def _open(view: Board, cell: Cell, guess: Guess) -> Move:
+    kind = MoveKind.UNFLAG if view.state(*cell) == FLAGGED else MoveKind.OPEN
+    return Move(kind, cell, guess=guess)

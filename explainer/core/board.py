@@ -1,0 +1,237 @@
+"""The player view: what a player can see, and its one text format.
+
+Text format (fixtures, CLI, ``str(board)``, golden files)::
+
+    # comments and blank lines are ignored
+    mines 10        <- optional: the total number of mines
+    ??1..           <- one line per row
+    ?F2..              ?  covered      F  flagged (still covered)
+    ??2..              . or 0  revealed zero     1-8  revealed number
+
+Boards are limited to ``MAX_SIDE`` x ``MAX_SIDE`` cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from explainer.core.cells import Cell, CellSet, cell_name
+from explainer.errors import EngineError
+
+__all__ = [
+    "Board",
+    "BoardParseError",
+    "COVERED",
+    "FLAGGED",
+    "MAX_SIDE",
+    "cells_within",
+    "indices_around",
+    "indices_within",
+    "neighbour_masks",
+]
+
+COVERED = -1
+FLAGGED = -2
+MAX_SIDE = 200
+
+#: the longest mine count a board text may give (a 200 x 200 board holds at most 40,000 mines)
+MAX_MINE_DIGITS = 6
+
+_CHAR_TO_STATE = {"?": COVERED, "F": FLAGGED, ".": 0, **{str(n): n for n in range(9)}}
+
+
+class BoardParseError(EngineError):
+    """A board text (or board data) that is not a valid player view.
+
+    ``line`` is the 1-based line of the text where the problem is, when known.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+def indices_around(height: int, width: int, index: int, radius: int) -> list[int]:
+    """The indices (ascending) of the other cells at most ``radius`` rows and
+    columns away from cell ``index`` (radius 1: its neighbours; radius 2: the
+    numbers that can share a neighbour with it)."""
+    row, col = divmod(index, width)
+    cols = range(max(0, col - radius), min(width, col + radius + 1))
+    return [
+        r * width + c
+        for r in range(max(0, row - radius), min(height, row + radius + 1))
+        for c in cols
+        if r != row or c != col
+    ]
+
+
+@lru_cache(maxsize=64)
+def indices_within(height: int, width: int, radius: int) -> tuple[tuple[int, ...], ...]:
+    """``indices_around`` for every cell index."""
+    return tuple(tuple(indices_around(height, width, index, radius)) for index in range(height * width))
+
+
+@lru_cache(maxsize=64)
+def cells_within(height: int, width: int, radius: int) -> tuple[int, ...]:
+    """``indices_within`` as bitmasks."""
+    return tuple(sum(1 << index for index in indices) for indices in indices_within(height, width, radius))
+
+
+def neighbour_masks(height: int, width: int) -> tuple[int, ...]:
+    """For each cell index, the bitmask of its (up to 8) neighbours."""
+    return cells_within(height, width, 1)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A player view.  ``cells[i]`` is ``COVERED``, ``FLAGGED`` or a number 0-8."""
+
+    height: int
+    width: int
+    cells: tuple[int, ...]
+    mines: int | None = None
+    _covered: int = field(init=False, repr=False, compare=False)
+    _flagged: int = field(init=False, repr=False, compare=False)
+    _numbers: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.height <= MAX_SIDE and 1 <= self.width <= MAX_SIDE):
+            raise BoardParseError(
+                f"a board must be 1 to {MAX_SIDE} cells on each side, got {self.width} wide and {self.height} high"
+            )
+        if len(self.cells) != self.height * self.width:
+            raise BoardParseError(f"expected {self.height * self.width} cells, got {len(self.cells)}")
+        covered = flagged = 0
+        nbrs = neighbour_masks(self.height, self.width)
+        for index, state in enumerate(self.cells):
+            if state == COVERED:
+                covered |= 1 << index
+            elif state == FLAGGED:
+                covered |= 1 << index
+                flagged |= 1 << index
+            elif not (isinstance(state, int) and 0 <= state <= 8):
+                raise BoardParseError(f"cell {self.name(index)} has an invalid state {state!r}")
+            elif state > nbrs[index].bit_count():
+                raise BoardParseError(
+                    f"the {state} at {self.name(index)} is larger than its {nbrs[index].bit_count()} neighbours allow"
+                )
+        if self.mines is not None:
+            total = covered.bit_count()
+            if self.mines < 0:
+                raise BoardParseError(f"the mine count cannot be negative, got {self.mines}")
+            if self.mines > total:
+                raise BoardParseError(
+                    f"mines {self.mines} is impossible: only {total} {'cell is' if total == 1 else 'cells are'} covered"
+                )
+        object.__setattr__(self, "_covered", covered)
+        object.__setattr__(self, "_flagged", flagged)
+        object.__setattr__(self, "_numbers", tuple((i, n) for i, n in enumerate(self.cells) if n >= 0))
+
+    # -- parsing and formatting ----------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Parse the text format; raises ``BoardParseError`` quoting the problem."""
+        if not isinstance(text, str):
+            raise BoardParseError(f"a board must be text, got {type(text).__name__}")
+        mines: int | None = None
+        rows: list[tuple[int, str]] = []
+        text = text.removeprefix("\ufeff")  # a byte-order mark from an editor is not part of the board
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.lower().startswith("mines"):
+                if rows:
+                    raise BoardParseError(f"the mine count must come before the rows: {line!r}", number)
+                if mines is not None:
+                    raise BoardParseError(f"a second mine count: {line!r}", number)
+                parts = line.split()
+                if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
+                    shown = line if len(line) <= 40 else line[:40] + "..."
+                    raise BoardParseError(
+                        f"expected 'mines N' with a whole number N, got {shown!r} (N in the digits 0-9)", number
+                    )
+                if len(parts[1]) > MAX_MINE_DIGITS:
+                    raise BoardParseError(
+                        f"the mine count {parts[1][:12]}... has {len(parts[1])} digits; "
+                        f"a board holds at most {MAX_SIDE * MAX_SIDE} mines",
+                        number,
+                    )
+                mines = int(parts[1])
+                continue
+            rows.append((number, line))
+        if not rows:
+            raise BoardParseError("the board has no rows")
+        width = len(rows[0][1])
+        if len(rows) > MAX_SIDE or width > MAX_SIDE:
+            raise BoardParseError(
+                f"the board is {width} wide and {len(rows)} high; the limit is {MAX_SIDE} x {MAX_SIDE}"
+            )
+        cells: list[int] = []
+        for number, line in rows:
+            if len(line) != width:
+                raise BoardParseError(
+                    f"ragged rows: {line!r} has {len(line)} cells but the first row has {width}", number
+                )
+            for col, char in enumerate(line):
+                state = _CHAR_TO_STATE.get(char)
+                if state is None:
+                    raise BoardParseError(
+                        f"unknown character {char!r} at column {col + 1} in {line!r} "
+                        "(use ? covered, F flag, . or 0-8 revealed)",
+                        number,
+                    )
+                cells.append(state)
+        return cls(len(rows), width, tuple(cells), mines)
+
+    def __str__(self) -> str:
+        lines = [] if self.mines is None else [f"mines {self.mines}"]
+        chars = {COVERED: "?", FLAGGED: "F", 0: "."}
+        for row in range(self.height):
+            line = self.cells[row * self.width : (row + 1) * self.width]
+            lines.append("".join(chars.get(state, str(state)) for state in line))
+        return "\n".join(lines) + "\n"
+
+    # -- queries -------------------------------------------------------
+    def index(self, row: int, col: int) -> int:
+        return row * self.width + col
+
+    def cell(self, index: int) -> Cell:
+        return Cell(*divmod(index, self.width))
+
+    def name(self, index: int) -> str:
+        return cell_name(*divmod(index, self.width))
+
+    def state(self, row: int, col: int) -> int:
+        return self.cells[row * self.width + col]
+
+    @property
+    def size(self) -> int:
+        return self.height * self.width
+
+    @property
+    def covered_mask(self) -> int:
+        """Covered cells, flagged ones included."""
+        return self._covered
+
+    @property
+    def flagged_mask(self) -> int:
+        return self._flagged
+
+    @property
+    def neighbours(self) -> tuple[int, ...]:
+        return neighbour_masks(self.height, self.width)
+
+    def cellset(self, mask: int) -> CellSet:
+        return CellSet(mask, self.width)
+
+    def numbers(self) -> tuple[tuple[int, int], ...]:
+        """(index, number) for every revealed cell."""
+        return self._numbers
+
+    def with_cells(self, changes: dict[int, int]) -> Board:
+        cells = list(self.cells)
+        for index, state in changes.items():
+            cells[index] = state
+        return Board(self.height, self.width, tuple(cells), self.mines)

@@ -1,0 +1,159 @@
+"""The working state of a solve: what has been proved so far, and every number's
+constraint reduced by it.  Rules read it; only the pipeline changes it.
+
+It also keeps two small indexes so that each rule finds its next step
+without rescanning the board: the numbers that one-number reasoning decides
+now, and the pairs of nearby numbers that decide something together.  Both
+are heaps in reading order with lazy deletion: an entry is checked again when
+it is taken, and every number an ``apply`` touches is looked at afresh.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from explainer.core.board import Board, indices_around, indices_within
+from explainer.core.cells import CellSet, iter_bits
+from explainer.core.constraints import Constraint, Knowledge, build_constraints
+
+__all__ = ["SolveState", "decides_alone"]
+
+
+def decides_alone(constraint: Constraint) -> bool:
+    """Does this number alone decide its unknown cells (all safe or all mines)?"""
+    if not constraint.cells:
+        return False
+    return constraint.count == 0 or constraint.count == constraint.cells.bit_count()
+
+
+class SolveState:
+    def __init__(
+        self, board: Board, knowledge: Knowledge, targets: int, constraints: list[Constraint] | None = None
+    ) -> None:
+        """``constraints``: ``build_constraints(board, knowledge)`` when the caller has it already."""
+        self.board = board
+        self.knowledge = knowledge  # also sets ``unknown`` and ``mines_left``
+        #: certain cells not proved yet: every productive rule concludes some of these
+        self.targets = targets
+        if constraints is None:
+            constraints = build_constraints(board, knowledge)
+        self.constraints: dict[int, Constraint] = {c.source: c for c in constraints}
+        self._alone = [source for source, c in self.constraints.items() if decides_alone(c)]
+        heapq.heapify(self._alone)
+        self._pairs: list[tuple[int, int]] | None = None  # built on first use
+        self._nearby: dict[int, list[int]] = {}
+
+    @property
+    def knowledge(self) -> Knowledge:
+        return self._knowledge
+
+    @knowledge.setter
+    def knowledge(self, knowledge: Knowledge) -> None:
+        board = self.board
+        self._knowledge = knowledge
+        self._unknown = board.covered_mask & ~knowledge.known
+        self._mines_left = None if board.mines is None else board.mines - knowledge.mines.bit_count()
+
+    @property
+    def unknown(self) -> int:
+        """Covered cells not proved yet."""
+        return self._unknown
+
+    @property
+    def mines_left(self) -> int | None:
+        """Mines not proved yet (None without a mine count)."""
+        return self._mines_left
+
+    def cellset(self, mask: int) -> CellSet:
+        return CellSet(mask, self.board.width)
+
+    def sorted_constraints(self) -> list[Constraint]:
+        return [self.constraints[source] for source in sorted(self.constraints)]
+
+    def known_around(self, source: int) -> tuple[int, int]:
+        """(proved mines, proved safe cells) among the covered neighbours of a number."""
+        around = self.board.neighbours[source] & self.board.covered_mask
+        return around & self.knowledge.mines, around & self.knowledge.safe
+
+    # -- indexes ----------------------------------------------------------------
+    def next_alone(self) -> Constraint | None:
+        """The first number (reading order) that decides its cells on its own."""
+        heap = self._alone
+        while heap:
+            constraint = self.constraints.get(heap[0])
+            if constraint is not None and decides_alone(constraint):
+                return constraint
+            heapq.heappop(heap)
+        return None
+
+    def _ring(self, source: int) -> list[int]:
+        """Numbers close enough to ``source`` to share a covered cell with it, in reading order."""
+        states = self.board.cells
+        board = self.board
+        return [other for other in indices_around(board.height, board.width, source, 2) if states[other] >= 0]
+
+    def nearby(self, source: int) -> list[int]:
+        """Numbers after ``source`` (reading order) close enough to share a covered cell."""
+        found = self._nearby.get(source)
+        if found is None:
+            found = [other for other in self._ring(source) if other > source]
+            self._nearby[source] = found
+        return found
+
+    def _push_pairs_of(self, source: int) -> None:
+        assert self._pairs is not None
+        a = self.constraints.get(source)
+        if a is None:
+            return
+        for other in self._ring(source):
+            if other >= source:
+                break  # the partners after it come next
+            b = self.constraints.get(other)
+            if b is not None and a.cells & b.cells:
+                heapq.heappush(self._pairs, (other, source))
+        for other in self.nearby(source):
+            b = self.constraints.get(other)
+            if b is not None and a.cells & b.cells:
+                heapq.heappush(self._pairs, (source, other))
+
+    def pair_candidates(self) -> list[tuple[int, int]]:
+        """Heap of (a, b) sources of overlapping nearby numbers, a before b."""
+        if self._pairs is None:
+            self._pairs = []
+            for source, a in self.constraints.items():
+                for other in self.nearby(source):
+                    b = self.constraints.get(other)
+                    if b is not None and a.cells & b.cells:
+                        self._pairs.append((source, other))
+            heapq.heapify(self._pairs)
+        return self._pairs
+
+    # -- changes ----------------------------------------------------------------
+    def apply(self, mines: int, safe: int) -> None:
+        """Record newly proved cells and update the constraints they touch."""
+        self.knowledge = self.knowledge.add(mines, safe)
+        changed = mines | safe
+        self.targets &= ~changed
+        board = self.board
+        unknown = self.unknown
+        known_mines = self.knowledge.mines
+        for source in self._numbers_next_to(changed):
+            around = board.neighbours[source] & board.covered_mask
+            known = around & known_mines
+            cells = around & unknown
+            count = board.cells[source] - known.bit_count()
+            if cells or count:
+                constraint = Constraint(cells, count, source, known)
+                self.constraints[source] = constraint
+                if decides_alone(constraint):
+                    heapq.heappush(self._alone, source)
+                if self._pairs is not None:
+                    self._push_pairs_of(source)
+            else:
+                self.constraints.pop(source, None)
+
+    def _numbers_next_to(self, cells: int) -> list[int]:
+        """The revealed numbers next to any of ``cells``, in reading order."""
+        states = self.board.cells
+        neighbours = indices_within(self.board.height, self.board.width, 1)
+        return sorted({other for cell in iter_bits(cells) for other in neighbours[cell] if states[other] >= 0})

@@ -1,0 +1,150 @@
+"""enumeration: every certain cell the cheaper rules miss, proved by exact
+reasoning over a *minimal* set of numbers (and the mine count only when no
+set of numbers alone proves it).
+
+The citation is found by growing a set of numbers outward from the cell
+(nearest first, doubling) until it proves the cell, then dropping, farthest
+first, every number the proof still holds without.  The result is minimal:
+no single number can be removed from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from explainer.core.constraints import Constraint
+from explainer.core.deduction import Deduction, Rule
+from explainer.engine.count import analyze
+from explainer.engine.proof import ProofConstraint, build_proof
+from explainer.engine.frontier import SolveState
+
+__all__ = ["find_exhaustive", "minimal_citation", "forced_by", "proof_constraints"]
+
+
+def forced_by(state: SolveState, cited: Sequence[Constraint], use_count: bool) -> tuple[int, int]:
+    """(safe, mines) masks of unknown cells that ``cited`` (and the count) force."""
+    if use_count:
+        unknown = state.unknown
+        mines_left = state.mines_left
+    else:
+        unknown = 0
+        for constraint in cited:
+            unknown |= constraint.cells
+        mines_left = None
+    analysis = analyze([(c.cells, c.count) for c in cited], unknown, mines_left)
+    if not analysis.consistent:
+        return 0, 0
+    return analysis.safe & state.unknown, analysis.mines & state.unknown
+
+
+def _distance(state: SolveState, target: int, source: int) -> tuple[int, int]:
+    width = state.board.width
+    tr, tc = divmod(target, width)
+    sr, sc = divmod(source, width)
+    return max(abs(tr - sr), abs(tc - sc)), source
+
+
+def _linked(constraints: Sequence[Constraint], start: int) -> list[Constraint]:
+    """The constraints connected to the cells in ``start`` through shared cells, in the given order."""
+    reach = start
+    linked: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for constraint in constraints:
+            if constraint.source not in linked and constraint.cells & reach:
+                linked.add(constraint.source)
+                reach |= constraint.cells
+                grew = True
+    return [c for c in constraints if c.source in linked]
+
+
+def minimal_citation(state: SolveState, target: int) -> tuple[list[Constraint], bool] | None:
+    """A minimal list of constraints proving ``target``, and whether the mine
+    count is needed; None if nothing proves it."""
+    bit = 1 << target
+    everything = sorted(state.constraints.values(), key=lambda c: _distance(state, target, c.source))
+    modes = [False] if state.mines_left is None else [False, True]
+    for use_count in modes:
+        # without the mine count only the numbers linked to the cell can matter
+        ordered = everything if use_count else _linked(everything, bit)
+        if not ordered:
+            continue
+
+        def proves(size: int) -> bool:
+            safe, mines = forced_by(state, ordered[:size], use_count)
+            return bool((safe | mines) & bit)
+
+        # the shortest prefix of the nearest numbers that proves the cell:
+        # doubling, then bisection between the last failure and the first success
+        failed, size = (-1 if use_count else 0), (0 if use_count else 1)
+        while not proves(size):
+            failed = size
+            if size >= len(ordered):
+                size = -1
+                break
+            size = min(len(ordered), max(1, size * 2))
+        if size < 0:
+            continue
+        while size - failed > 1:
+            middle = (failed + size) // 2
+            if proves(middle):
+                size = middle
+            else:
+                failed = middle
+        found = ordered[:size]
+        # drop, farthest first, every number the proof holds without (the
+        # farthest itself is needed: the prefix without it failed)
+        for constraint in reversed(found[:-1]):
+            trial = [c for c in found if c is not constraint]
+            safe, mines = forced_by(state, trial, use_count)
+            if (safe | mines) & bit:
+                found = trial
+        return sorted(found, key=lambda c: c.source), use_count
+    return None
+
+
+def find_exhaustive(state: SolveState) -> Deduction | None:
+    targets = state.targets
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        target = low.bit_length() - 1
+        citation = minimal_citation(state, target)
+        if citation is None:
+            continue
+        cited, use_count = citation
+        safe, mines = forced_by(state, cited, use_count)
+        board = state.board
+        known_mines = known_safe = 0
+        for constraint in cited:
+            around_mines, around_safe = state.known_around(constraint.source)
+            known_mines |= around_mines
+            known_safe |= around_safe
+        if use_count:
+            known_mines |= state.knowledge.mines
+        return Deduction(
+            rule=Rule.ENUMERATION,
+            safe=state.cellset(safe),
+            mines=state.cellset(mines),
+            clues=tuple(board.cell(c.source) for c in cited),
+            known_mines=state.cellset(known_mines),
+            known_safe=state.cellset(known_safe),
+            uses_mine_count=use_count,
+            message="enumeration.count" if use_count else "enumeration.numbers",
+            params={"numbers": len(cited), "target": board.cell(target), "mines_left": state.mines_left},
+            proof=_proof(state, cited, use_count, target, bool(mines >> target & 1)) or (),
+        )
+    return None
+
+
+def proof_constraints(state: SolveState, cited: Sequence[Constraint], use_count: bool) -> list[ProofConstraint]:
+    """The cited numbers (and the mine count) as a proof's constraints."""
+    result = [ProofConstraint(c.cells, c.count, c.source) for c in cited]
+    if use_count and state.mines_left is not None:
+        result.append(ProofConstraint(state.unknown, state.mines_left, -1))
+    return result
+
+
+def _proof(state: SolveState, cited: Sequence[Constraint], use_count: bool, target: int, is_mine: bool):
+    return build_proof(state.board, proof_constraints(state, cited, use_count), target, is_mine, state.mines_left)

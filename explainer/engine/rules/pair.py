@@ -1,0 +1,98 @@
+"""pair: two numbers A and B whose covered neighbours overlap.
+
+The common area (next to both) holds between ``low`` and ``high`` mines:
+``low = max(0, a - |unique A|, b - |unique B|)`` and
+``high = min(|common|, a, b)``.  So A's unique area holds between ``a - high``
+and ``a - low`` mines: if ``a - low == 0`` it is safe, if ``a - high`` equals
+its size it is all mines; the same for B.  This covers the subset case, where
+one unique area is empty.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from explainer.core.constraints import Constraint
+from explainer.core.deduction import Areas, Deduction, Rule
+from explainer.engine.frontier import SolveState
+
+__all__ = ["find_pair", "pair_conclusion"]
+
+
+def pair_conclusion(a: Constraint, b: Constraint) -> tuple[int, int, int, int] | None:
+    """(safe mask, mine mask, low, high) that A and B force, or None."""
+    common = a.cells & b.cells
+    if not common:
+        return None
+    only_a = a.cells & ~common
+    only_b = b.cells & ~common
+    size_a, size_b = only_a.bit_count(), only_b.bit_count()
+    low = max(0, a.count - size_a, b.count - size_b)
+    high = min(common.bit_count(), a.count, b.count)
+    if low > high:
+        return None  # inconsistent pair: left for the enumeration to report
+    safe = mines = 0
+    for only, size, count in ((only_a, size_a, a.count), (only_b, size_b, b.count)):
+        if not only:
+            continue
+        if count - low == 0:
+            safe |= only
+        elif count - high == size:
+            mines |= only
+    if not (safe or mines):
+        return None
+    return safe, mines, low, high
+
+
+def _first_pair(state: SolveState) -> tuple[Constraint, Constraint, tuple[int, int, int, int]] | None:
+    """The productive pair whose numbers come first in reading order."""
+    heap = state.pair_candidates()
+    while heap:
+        a = state.constraints.get(heap[0][0])
+        b = state.constraints.get(heap[0][1])
+        if a is not None and b is not None:
+            found = pair_conclusion(a, b)
+            if found is not None:
+                return a, b, found
+        heapq.heappop(heap)
+    return None
+
+
+def find_pair(state: SolveState) -> Deduction | None:
+    first = _first_pair(state)
+    if first is None:
+        return None
+    a, b, (safe, mines, low, high) = first
+    common = a.cells & b.cells
+    mines_a, safe_a = state.known_around(a.source)
+    mines_b, safe_b = state.known_around(b.source)
+    board = state.board
+    return Deduction(
+        rule=Rule.PAIR,
+        safe=state.cellset(safe),
+        mines=state.cellset(mines),
+        clues=(board.cell(a.source), board.cell(b.source)),
+        known_mines=state.cellset(mines_a | mines_b),
+        known_safe=state.cellset(safe_a | safe_b),
+        uses_mine_count=False,
+        message=_message(safe, mines),
+        params={
+            "a": board.cells[a.source],
+            "b": board.cells[b.source],
+            "a_missing": a.count,
+            "b_missing": b.count,
+            "common_min": low,
+            "common_max": high,
+        },
+        areas=Areas(
+            common=state.cellset(common),
+            unique_a=state.cellset(a.cells & ~common),
+            unique_b=state.cellset(b.cells & ~common),
+        ),
+    )
+
+
+def _message(safe: int, mines: int) -> str:
+    if safe and mines:
+        return "pair.safe_and_mines"
+    return "pair.safe" if safe else "pair.mines"

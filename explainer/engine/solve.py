@@ -1,0 +1,253 @@
+"""The rule pipeline: exact analysis first (what is certain, the probabilities),
+then a chain of deductions, each the simplest step available after the ones
+before it, until every certain cell is explained.
+
+Under a budget (``explainer.engine.budget``) the exact analysis and its chain get
+``EXACT_SHARE`` of the time left; when they go over (or run out of memory),
+``solve`` falls back to the cheap tiers alone (the mine count, one number,
+two numbers, to a fixpoint) and returns a ``Solution`` with ``exact=False``:
+its safe cells, mines and deductions are sound but maybe not all there are,
+and it has no probabilities.  If even the fallback cannot finish,
+``BudgetExceeded`` propagates.  Without a budget nothing changes.
+
+Flags are never evidence.  A flag on a provably mined cell is a known mine
+from the start (deductions that use it list it under ``known_mines``); a flag
+on a provably safe cell is a wrong flag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from explainer.engine import budget as _budget
+from explainer.core.board import Board
+from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.constraints import Constraint, Knowledge, build_constraints
+from explainer.core.deduction import Deduction
+from explainer.engine.count import Analysis, analyze
+from explainer.errors import BudgetExceeded
+from explainer.engine.propagate import propagate
+from explainer.engine.rules import TIERS, find_global, find_pair, find_simple
+from explainer.engine.frontier import SolveState
+
+__all__ = ["Solution", "solve", "first_deduction", "minimal_conflict", "EXACT_SHARE", "CHEAP_TIERS"]
+
+#: under a budget, the share of the time left that the exact analysis may use (the rest is the fallback's)
+EXACT_SHARE = 0.5
+
+#: the fallback's rules: the mine count, one number, two numbers
+CHEAP_TIERS = (find_global, find_simple, find_pair)
+
+
+@dataclass(frozen=True)
+class Solution:
+    board: Board
+    consistent: bool
+    safe: CellSet  # covered cells (flagged or not) safe in every placement
+    mines: CellSet  # covered cells (flagged or not) that are mines in every placement
+    wrong_flags: CellSet
+    deductions: tuple[Deduction, ...]
+    probabilities: dict[int, float] = field(repr=False, default_factory=dict)
+    conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
+    conflict_uses_mine_count: bool = False  # the numbers fit, but not with the mine count
+    complete: bool = True  # False: ``deductions`` holds only what a hint needs (``solve(hint_only=True)``)
+    # False: the exact count was over budget; ``safe``, ``mines`` and ``deductions`` come from the cheap
+    # tiers only (sound, maybe not everything), ``probabilities`` is empty, ``consistent`` means no
+    # contradiction was found by them
+    exact: bool = True
+
+    def probability(self, row: int, col: int) -> float | None:
+        return self.probabilities.get(row * self.board.width + col)
+
+    def probability_grid(self) -> list[list[float | None]]:
+        width = self.board.width
+        return [
+            [self.probabilities.get(row * width + col) for col in range(width)] for row in range(self.board.height)
+        ]
+
+    def deduction_for(self, row: int, col: int) -> Deduction | None:
+        """The first step of the chain that decides this cell."""
+        for deduction in self.deductions:
+            if (row, col) in deduction.cells:
+                return deduction
+        return None
+
+    def safest(self) -> tuple[float, CellSet]:
+        """The lowest mine probability among covered, unflagged cells, and the cells that have it."""
+        board = self.board
+        candidates = board.covered_mask & ~board.flagged_mask
+        if not candidates or not self.probabilities:
+            return 1.0, CellSet(0, board.width)
+        best = min(self.probabilities[i] for i in iter_bits(candidates))
+        mask = 0
+        for index in iter_bits(candidates):
+            if abs(self.probabilities[index] - best) < 1e-12:
+                mask |= 1 << index
+        return best, CellSet(mask, board.width)
+
+
+def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
+    """Exact analysis of the view.  Cells that one-number steps decide are
+    certain, so the count conditions on them and enumerates only the rest."""
+    constraints = build_constraints(board)
+    pairs = [(c.cells, c.count) for c in constraints]
+    forced = propagate(pairs)
+    if forced is None:
+        return Analysis(False, 0, board.covered_mask, []), constraints
+    mines, safe = forced
+    decided = mines | safe
+    unknown = board.covered_mask & ~decided
+    reduced = []
+    for cells, count in pairs:
+        free = cells & unknown  # the same as ``cells & ~decided``: a number's cells are covered
+        if free:
+            reduced.append((free, count - (cells & mines).bit_count()))
+    mines_left = None if board.mines is None else board.mines - mines.bit_count()
+    if mines_left is not None and mines_left < 0:
+        return Analysis(False, 0, board.covered_mask, []), constraints
+    analysis = analyze(reduced, unknown, mines_left)
+    if not analysis.consistent:
+        return analysis, constraints
+    total = analysis.total
+    groups = list(analysis.groups)
+    if safe:
+        groups.append((safe, safe.bit_count(), 0))
+    if mines:
+        groups.append((mines, mines.bit_count(), mines.bit_count() * total))
+    return (
+        Analysis(True, total, board.covered_mask, groups, analysis.safe | safe, analysis.mines | mines),
+        constraints,
+    )
+
+
+def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 80) -> tuple[tuple[Cell, ...], bool]:
+    """A minimal set of numbers with no placement that satisfies them all
+    (together with the mine count, when that is what fails)."""
+    mines = board.mines
+
+    def consistent(subset: list[Constraint], with_count: bool) -> bool:
+        return analyze([(c.cells, c.count) for c in subset], board.covered_mask, mines if with_count else None).consistent
+
+    for c in constraints:
+        if c.count < 0 or c.count > c.cells.bit_count():
+            return (board.cell(c.source),), False
+    with_count = consistent(constraints, False)  # numbers alone fit: the mine count is what fails
+    found = list(constraints)
+    if len(found) <= limit:
+        for constraint in list(found):
+            trial = [c for c in found if c is not constraint]
+            if not consistent(trial, with_count):
+                found = trial
+    return tuple(board.cell(c.source) for c in sorted(found, key=lambda c: c.source)), with_count
+
+
+def _chain(
+    board: Board, analysis: Analysis, constraints: list[Constraint], hint_only: bool
+) -> tuple[Deduction, ...]:
+    """``constraints``: the view's, with nothing proved (``build_constraints(board)``)."""
+    correct_flags = board.flagged_mask & analysis.mines
+    targets = (analysis.safe | analysis.mines) & ~correct_flags
+    wrong_flags = board.flagged_mask & analysis.safe
+    # with no correct flag nothing is known yet, so the view's constraints are the state's
+    state = SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
+    deductions: list[Deduction] = []
+    while state.targets:
+        _budget.spend(64)
+        if hint_only and deductions and not state.targets & wrong_flags:
+            break  # the first step, and the steps that explain every wrong flag
+        for tier in TIERS:
+            deduction = tier(state)
+            if deduction is not None:
+                break
+        else:
+            break  # cannot happen for a consistent board: enumeration proves every certain cell
+        deductions.append(deduction)
+        state.apply(deduction.mines.mask, deduction.safe.mask)
+    return tuple(deductions)
+
+
+def solve(board: Board, hint_only: bool = False) -> Solution:
+    """Everything the engine knows about a player view.
+
+    With ``hint_only`` the chain of deductions stops after the first step
+    (and the steps that decide any wrong flag): what a hint needs, in less
+    time.  Certain cells and probabilities are complete either way.
+
+    Under a budget (``with explainer.engine.budget.limit(...)``) an exact analysis
+    that goes over gives way to the cheap fallback (``exact=False``); see the
+    module's docstring.
+    """
+    if _budget.current() is None:
+        return _solve_exact(board, hint_only)
+    try:
+        with _budget.attempt(EXACT_SHARE):
+            return _solve_exact(board, hint_only)
+    except (BudgetExceeded, MemoryError, SystemError):
+        # (CPython may report exhausted memory as a SystemError, "error return without exception set")
+        pass  # the tables are freed on leaving this handler
+    return _solve_cheap(board)
+
+
+def _solve_cheap(board: Board) -> Solution:
+    """The fallback: what the mine count, one number and two numbers prove, to a fixpoint."""
+    width = board.width
+    empty = CellSet(0, width)
+    constraints = build_constraints(board)
+    state = SolveState(board, Knowledge(), board.covered_mask, constraints)
+    flagged = board.flagged_mask
+    deductions: list[Deduction] = []
+    while True:
+        _budget.spend(64)
+        for tier in CHEAP_TIERS:
+            deduction = tier(state)
+            if deduction is not None:
+                break
+        else:
+            break
+        state.apply(deduction.mines.mask, deduction.safe.mask)
+        if deduction.safe.mask or deduction.mines.mask & ~flagged:
+            deductions.append(deduction)  # (a step that only confirms flags is not news to the player)
+    # the rules never step over a contradiction, so one shows as a number that cannot be satisfied
+    mines_left = state.mines_left
+    if (mines_left is not None and not 0 <= mines_left <= state.unknown.bit_count()) or any(
+        c.count < 0 or c.count > c.cells.bit_count() for c in state.constraints.values()
+    ):
+        conflict, uses_count = minimal_conflict(board, constraints)  # may go over budget: then it propagates
+        return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count, exact=False)
+    safe = state.knowledge.safe & board.covered_mask
+    return Solution(
+        board=board,
+        consistent=True,
+        safe=CellSet(safe, width),
+        mines=CellSet(state.knowledge.mines, width),
+        wrong_flags=CellSet(flagged & safe, width),
+        deductions=tuple(deductions),
+        probabilities={},
+        exact=False,
+    )
+
+
+def _solve_exact(board: Board, hint_only: bool) -> Solution:
+    analysis, constraints = _analysis(board)
+    width = board.width
+    if not analysis.consistent:
+        empty = CellSet(0, width)
+        conflict, uses_count = minimal_conflict(board, constraints)
+        return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count)
+    deductions = _chain(board, analysis, constraints, hint_only)
+    return Solution(
+        board=board,
+        consistent=True,
+        safe=CellSet(analysis.safe, width),
+        mines=CellSet(analysis.mines, width),
+        wrong_flags=CellSet(board.flagged_mask & analysis.safe, width),
+        deductions=deductions,
+        probabilities=analysis.probabilities(),
+        complete=not hint_only,
+    )
+
+
+def first_deduction(board: Board) -> Deduction | None:
+    """The simplest step available now (the hint), or None."""
+    solution = solve(board, hint_only=True)
+    return solution.deductions[0] if solution.deductions else None

@@ -1,0 +1,1 @@
+"""Learning: the lessons (named shapes) and practice puzzles with answer checking (data, no words)."""

@@ -1,0 +1,511 @@
+"""Practice puzzles: small boards whose simplest deduction is one lesson's
+pattern, generated on demand and deterministic from a seed; and checking a
+player's answer.
+
+A puzzle for pattern P is *valid* when the hint for its view is a deduction
+(so the view is consistent and has no wrong flag) and :func:`classify`
+of that first deduction is P (:func:`puzzle_pattern`).
+
+Generation keeps a hidden layout inside the generator only and plays the view
+forward from it (:class:`_Sandbox`):
+
+* named shapes are built explicitly in local coordinates (numbers in a line,
+  the frontier line of covered cells in front of them, opened or flagged
+  cells behind and at the ends), turned into one of the 8 orientations and
+  placed at a random spot of a 5x5 to 8x8 board, with the rest of the layout
+  random;
+* the other patterns start from a random first click that opens an area.
+
+Then, while the first deduction of the view is not the wanted pattern, it is
+applied (its safe cells opened, its mines flagged, sometimes only one half),
+or, when no deduction exists, a safe cell is opened from the layout, as a
+lucky guess would.  An attempt fails when a step decides a cell of the built
+shape, when the board is solved, or after a bounded number of moves; the
+generator then starts over with the same random stream, a bounded number of
+times.  The puzzle view never contains the layout: only numbers, covered
+cells, correct flags and sometimes the mine count.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from explainer.core.board import COVERED, FLAGGED, Board, neighbour_masks
+from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.constraints import Knowledge, build_constraints
+from explainer.core.deduction import Deduction
+from explainer.engine.count import analyze
+from explainer.engine.hint import make_hint
+from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.learn.lessons import SHAPE_IDS, classify, get_pattern, lesson_text, match_shape
+
+__all__ = [
+    "Puzzle",
+    "PracticeError",
+    "make_puzzle",
+    "puzzle_pattern",
+    "lesson_cells",
+    "AnswerError",
+    "AnswerResult",
+    "check_answer",
+    "MIN_SIDE",
+    "MAX_SIDE",
+    "MAX_ATTEMPTS",
+]
+
+MIN_SIDE = 5
+MAX_SIDE = 8
+#: fresh layouts tried before giving up
+MAX_ATTEMPTS = 400
+#: moves (steps applied or safe cells opened) per attempt
+_MAX_MOVES = 60
+
+
+#: cells a player opened or flagged: ``[row, col]`` pairs (``Cell`` is one) or a ``CellSet``
+Moves = Sequence[Sequence[int]] | CellSet
+
+
+class PracticeError(ValueError):
+    """No practice puzzle could be made for the request."""
+
+
+# -- the hidden side: a layout and what has been opened and flagged ----------------------
+
+
+class _Sandbox:
+    """A hidden layout and a view of it; lives only inside the generator."""
+
+    def __init__(self, height: int, width: int, layout: int, show_count: bool) -> None:
+        self.height = height
+        self.width = width
+        self.layout = layout
+        self.show_count = show_count
+        self.neighbours = neighbour_masks(height, width)
+        self.revealed = 0
+        self.flagged = 0
+
+    def open(self, index: int) -> int:
+        """Open a safe cell, spreading from zeros; the mask of cells opened now."""
+        assert not self.layout >> index & 1, "the generator opened a mine"
+        opened = 0
+        todo = [index]
+        while todo:
+            cell = todo.pop()
+            bit = 1 << cell
+            if (self.revealed | opened) & bit:
+                continue
+            opened |= bit
+            if not self.neighbours[cell] & self.layout:
+                todo.extend(iter_bits(self.neighbours[cell] & ~self.layout & ~(self.revealed | opened | self.flagged)))
+        self.revealed |= opened
+        return opened
+
+    def flag(self, mask: int) -> None:
+        assert mask & ~self.layout == 0, "the generator flagged a safe cell"
+        self.flagged |= mask
+
+    def view(self) -> Board:
+        cells = []
+        for index in range(self.height * self.width):
+            if self.revealed >> index & 1:
+                cells.append((self.neighbours[index] & self.layout).bit_count())
+            elif self.flagged >> index & 1:
+                cells.append(FLAGGED)
+            else:
+                cells.append(COVERED)
+        mines = self.layout.bit_count() if self.show_count else None
+        return Board(self.height, self.width, tuple(cells), mines)
+
+
+# -- named shapes in local coordinates ------------------------------------------------------
+
+#: effective counts along the line of numbers, per shape
+_SHAPE_VALUES: dict[str, tuple[int, ...]] = {
+    "one-one-wall": (1, 1),
+    "one-one-edge": (1, 1),
+    "one-two": (1, 2),
+    "one-two-one": (1, 2, 1),
+    "one-two-two-one": (1, 2, 2, 1),
+}
+
+# local frame: numbers at (0, j) for j < k, the frontier line at (-1, j) for -1 <= j <= k,
+# the cells behind at (1, j), the line's ends at (0, -1) and (0, k)
+
+_Local = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class _Placement:
+    height: int
+    width: int
+    transform: tuple[bool, bool, bool]  # transpose, flip rows, flip columns
+    offset: tuple[int, int]
+
+    def __call__(self, cell: _Local) -> int | None:
+        row, col = cell
+        if self.transform[0]:
+            row, col = col, row
+        if self.transform[1]:
+            row = -row
+        if self.transform[2]:
+            col = -col
+        row += self.offset[0]
+        col += self.offset[1]
+        if 0 <= row < self.height and 0 <= col < self.width:
+            return row * self.width + col
+        return None
+
+
+def _place(rng: random.Random, k: int, edge_wall: bool) -> _Placement | None:
+    """A random board size, orientation and spot where the shape fits (and,
+    for ``edge_wall``, where the column before the first number is off the board)."""
+    height, width = rng.randint(MIN_SIDE, MAX_SIDE), rng.randint(MIN_SIDE, MAX_SIDE)
+    transform = (rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
+    inside = [(r, j) for r in (-1, 0, 1) for j in range(0, k + 1)]
+    outside = [(r, -1) for r in (-1, 0, 1)]
+    spots = []
+    for top in range(-2, height + 2):
+        for left in range(-2 - k, width + 2 + k):
+            placement = _Placement(height, width, transform, (top, left))
+            if any(placement(cell) is None for cell in inside):
+                continue
+            off = [placement(cell) is None for cell in outside]
+            if all(off) if edge_wall else not any(off):
+                spots.append((top, left))
+    if not spots:
+        return None
+    return _Placement(height, width, transform, rng.choice(spots))
+
+
+def _frontier_layouts(values: tuple[int, ...], present: list[int]) -> list[dict[int, bool]]:
+    """Every mine assignment to the frontier cells ``present`` (local j) that gives the numbers their counts."""
+    found = []
+    for bits in range(1 << len(present)):
+        mine = {j: bool(bits >> i & 1) for i, j in enumerate(present)}
+        if all(sum(mine.get(j + d, False) for d in (-1, 0, 1)) == value for j, value in enumerate(values)):
+            found.append(mine)
+    return found
+
+
+def _build_shape(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | None:
+    """A sandbox showing the shape, and the mask of its frontier cells (not to be
+    decided by any other step); None when this draw does not fit."""
+    values = _SHAPE_VALUES[pattern]
+    k = len(values)
+    reduce = pattern == "one-one-edge"
+    one_one = pattern in ("one-one-wall", "one-one-edge")
+    # the cell beyond the first number: the board's edge, an opened cell, a flag, or (not for 1-1) covered
+    left = rng.choice(["edge", "open", "flag"] if reduce else ["edge", "open"] if one_one else ["edge", "open", "covered"])
+    # the cell beyond the last number: covered, or (where no own cell of a 1-1 or 1-2 is needed there) opened
+    right = "covered" if one_one or pattern == "one-two" else rng.choice(["open", "covered", "covered"])
+    placement = _place(rng, k, left == "edge")
+    if placement is None:
+        return None
+    height, width = placement.height, placement.width
+    present = [j for j in range(-1, k + 1) if not (j == -1 and left != "covered") and not (j == k and right != "covered")]
+    choices = _frontier_layouts(values, present)
+    if not choices:
+        return None
+    frontier_mines = rng.choice(choices)
+    fixed: dict[int, bool] = {}  # index -> is a mine
+    opened: list[int] = []
+    flags = 0
+    frontier = 0
+    for j in range(-1, k + 1):
+        index = placement((-1, j))
+        if index is None:
+            continue
+        if j in frontier_mines:
+            fixed[index] = frontier_mines[j]
+            frontier |= 1 << index
+        elif j == -1 and left == "flag":
+            fixed[index] = True
+            flags |= 1 << index
+        else:  # an opened wall
+            fixed[index] = False
+            opened.append(index)
+    around = [(0, -1), (0, k)] + [(1, j) for j in range(-1, k + 1)]
+    flag_spots = [cell for cell in around if placement(cell) is not None]
+    extra_flags = set(rng.sample(flag_spots, rng.randint(1, 2))) if reduce and left != "flag" else set()
+    if reduce and left == "flag" and rng.random() < 0.3:
+        extra_flags = {rng.choice(flag_spots)}
+    for cell in around:
+        index = placement(cell)
+        if index is None:
+            continue
+        if cell in extra_flags:
+            fixed[index] = True
+            flags |= 1 << index
+        else:
+            fixed[index] = False
+            opened.append(index)
+    for j in range(k):
+        index = placement((0, j))
+        assert index is not None
+        fixed[index] = False
+        opened.append(index)
+    density = rng.uniform(0.1, 0.22)
+    layout = 0
+    for index in range(height * width):
+        if fixed.get(index, rng.random() < density):
+            layout |= 1 << index
+    sandbox = _Sandbox(height, width, layout, show_count=rng.random() < 0.5)
+    sandbox.flag(flags)
+    for index in opened:
+        if not sandbox.revealed >> index & 1:
+            sandbox.open(index)
+    if sandbox.revealed & frontier:
+        return None  # an opening spread into the shape
+    return sandbox, frontier
+
+
+def _build_game(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | None:
+    """A sandbox after a random first click (an opening), for the rule patterns."""
+    height, width = rng.randint(MIN_SIDE, MAX_SIDE), rng.randint(MIN_SIDE, MAX_SIDE)
+    size = height * width
+    density = rng.uniform(0.12, 0.24) if pattern != "endgame" else rng.uniform(0.15, 0.25)
+    mines = max(1, round(size * density))
+    first = rng.randrange(size)
+    neighbours = neighbour_masks(height, width)
+    keep_clear = neighbours[first] | 1 << first
+    free = [index for index in range(size) if not keep_clear >> index & 1]
+    layout = 0
+    for index in rng.sample(free, min(mines, len(free))):
+        layout |= 1 << index
+    show_count = pattern in ("global", "endgame") or rng.random() < 0.5
+    sandbox = _Sandbox(height, width, layout, show_count)
+    sandbox.open(first)
+    return sandbox, 0
+
+
+def _play(sandbox: _Sandbox, pattern: str, protected: int, rng: random.Random) -> tuple[Board, Deduction] | None:
+    """Play the view forward until its first deduction is ``pattern``."""
+    for _ in range(_MAX_MOVES):
+        board = sandbox.view()
+        hint = make_hint(board)
+        if hint.kind == "deduction":
+            deduction = hint.deduction
+            assert deduction is not None
+            if classify(board, deduction) == pattern:
+                return board, deduction
+            if deduction.cells.mask & protected:
+                return None
+            safe, mines = deduction.safe.mask, deduction.mines.mask
+            half = rng.random()
+            if safe and mines and half < 0.25:
+                mines = 0
+            elif safe and mines and half < 0.5:
+                safe = 0
+            sandbox.flag(mines)
+            for index in iter_bits(safe):
+                if not sandbox.revealed >> index & 1:
+                    sandbox.open(index)
+        elif hint.kind == "guess":
+            hidden_safe = board.covered_mask & ~sandbox.layout & ~protected & ~sandbox.flagged
+            if not hidden_safe:
+                return None
+            sandbox.open(rng.choice(list(iter_bits(hidden_safe))))
+        else:
+            return None
+        if sandbox.revealed & protected:
+            return None
+    return None
+
+
+# -- puzzles -------------------------------------------------------------------------------
+
+
+def puzzle_pattern(board: Board) -> str | None:
+    """The pattern of the view's simplest deduction, or None when the hint is no deduction."""
+    hint = make_hint(board)
+    if hint.kind != "deduction" or hint.deduction is None:
+        return None
+    return classify(board, hint.deduction)
+
+
+def lesson_cells(board: Board, deduction: Deduction) -> CellSet:
+    """The cells the lesson's numbers decide together: for a named shape all of
+    its numbers, otherwise the numbers the step cites (and the mine count when
+    it uses it)."""
+    shape = match_shape(board, deduction)
+    clues = shape.numbers if shape is not None else deduction.clues
+    sources = {board.index(*clue) for clue in clues}
+    flags = board.flagged_mask
+    constraints = [c for c in build_constraints(board, Knowledge(mines=flags)) if c.source in sources]
+    unknown = board.covered_mask & ~flags
+    if deduction.uses_mine_count and board.mines is not None:
+        analysis = analyze([(c.cells, c.count) for c in constraints], unknown, board.mines - flags.bit_count())
+    else:
+        cells = 0
+        for constraint in constraints:
+            cells |= constraint.cells
+        analysis = analyze([(c.cells, c.count) for c in constraints], cells, None)
+    decided = (analysis.safe | analysis.mines) & unknown if analysis.consistent else 0
+    return board.cellset(decided | deduction.cells.mask)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A practice board and the step it teaches (the view's first deduction)."""
+
+    pattern: str
+    seed: int
+    board: Board
+    deduction: Deduction
+
+    @property
+    def lesson_cells(self) -> CellSet:
+        return lesson_cells(self.board, self.deduction)
+
+    def check(self, opened: Moves, flagged: Moves) -> AnswerResult:
+        return check_answer(self.board, self.deduction, opened, flagged)
+
+    def to_json(self, language: str = DEFAULT_LANGUAGE, answer: bool = False) -> dict[str, Any]:
+        """The puzzle for a player; with ``answer`` also the step, its
+        explanation and highlights (what a wrong answer shows)."""
+        text = lesson_text(self.pattern, language)
+        data: dict[str, Any] = {
+            "pattern": self.pattern,
+            "name": text.name,
+            "seed": self.seed,
+            "board": str(self.board),
+            "height": self.board.height,
+            "width": self.board.width,
+            "mines": self.board.mines,
+        }
+        if answer:
+            data["answer"] = {
+                "safe": self.deduction.safe.to_json(),
+                "mines": self.deduction.mines.to_json(),
+                "lesson_cells": self.lesson_cells.to_json(),
+            }
+            data["hint"] = make_hint(self.board).to_json(language)
+        return data
+
+
+def make_puzzle(pattern_id: str, seed: int, max_attempts: int = MAX_ATTEMPTS) -> Puzzle:
+    """A practice puzzle whose simplest deduction is ``pattern_id``; the same seed
+    gives the same puzzle.  Raises ``UnknownPatternError`` or ``PracticeError``."""
+    pattern = get_pattern(pattern_id)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise PracticeError(f"a seed is a whole number >= 0, got {seed!r}")
+    rng = random.Random(f"practice:{pattern.id}:{seed}")
+    build = _build_shape if pattern.id in SHAPE_IDS else _build_game
+    for _ in range(max_attempts):
+        built = build(pattern.id, rng)
+        if built is None:
+            continue
+        sandbox, protected = built
+        found = _play(sandbox, pattern.id, protected, rng)
+        if found is not None:
+            board, deduction = found
+            return Puzzle(pattern.id, seed, board, deduction)
+    raise PracticeError(f"no puzzle for pattern {pattern.id!r} with seed {seed} after {max_attempts} attempts")
+
+
+# -- answers -----------------------------------------------------------------------------------
+
+
+class AnswerError(ValueError):
+    """An answer that names cells a player cannot open or flag."""
+
+
+@dataclass(frozen=True)
+class AnswerResult:
+    """The verdict on an answer.
+
+    ``status`` is ``"right"``, ``"wrong"`` or ``"incomplete"`` (no mistake,
+    but no cell of the lesson yet).  ``wrong_opened`` / ``wrong_flagged`` are
+    the moves the view does not prove; ``found`` the lesson cells answered,
+    ``missing`` the ones left.
+    """
+
+    status: str
+    wrong_opened: CellSet
+    wrong_flagged: CellSet
+    found: CellSet
+    missing: CellSet
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "right"
+
+    def to_json(self) -> dict[str, Any]:
+        """The verdict for the player.  An incomplete answer is not judged, so it
+        names no cell of the lesson (``missing`` would give the answer away)."""
+        data: dict[str, Any] = {
+            "status": self.status,
+            "correct": self.correct,
+            "wrong_opened": self.wrong_opened.to_json(),
+            "wrong_flagged": self.wrong_flagged.to_json(),
+            "found": self.found.to_json(),
+        }
+        if self.status != "incomplete":
+            data["missing"] = self.missing.to_json()
+        return data
+
+
+def _cells_mask(board: Board, cells: Moves, what: str) -> int:
+    if isinstance(cells, CellSet):
+        if cells.width != board.width:
+            raise AnswerError(f"cells to {what} belong to a board {cells.width} wide, not {board.width}")
+        items: list[Any] = list(cells)
+    else:
+        items = list(cells)
+    mask = 0
+    for item in items:
+        if (
+            not isinstance(item, (tuple, list))
+            or len(item) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+        ):
+            raise AnswerError(f"a cell to {what} is [row, col] with whole numbers, got {item!r}")
+        row, col = item
+        if not (0 <= row < board.height and 0 <= col < board.width):
+            raise AnswerError(f"cell [{row}, {col}] to {what} is outside the {board.width} x {board.height} board")
+        index = board.index(row, col)
+        if board.cells[index] != COVERED:
+            state = "flagged" if board.cells[index] == FLAGGED else "already open"
+            raise AnswerError(f"cell {board.name(index)} to {what} is {state}")
+        mask |= 1 << index
+    return mask
+
+
+def check_answer(
+    board: Board, expected: Deduction, opened: Moves, flagged: Moves
+) -> AnswerResult:
+    """Judge a player's answer to a puzzle whose step is ``expected``.
+
+    ``opened`` and ``flagged`` are the cells the player opened and flagged
+    (covered, unflagged cells of ``board``; a cell in both is an error).
+    The answer is *wrong* if it opens a cell the view does not prove safe or
+    flags one it does not prove a mine (the engine's certain cells for the
+    player's view, not the hidden layout); otherwise *right* if it answers at
+    least one lesson cell (:func:`lesson_cells`), and *incomplete* if not.
+    """
+    opened_mask = _cells_mask(board, opened, "open")
+    flagged_mask = _cells_mask(board, flagged, "flag")
+    both = opened_mask & flagged_mask
+    if both:
+        raise AnswerError(f"cells both opened and flagged: {', '.join(board.cellset(both).names())}")
+    solution = make_hint(board).solution
+    wrong_opened = opened_mask & ~solution.safe.mask
+    wrong_flagged = flagged_mask & ~solution.mines.mask
+    lesson = lesson_cells(board, expected).mask
+    found = (opened_mask | flagged_mask) & lesson
+    if wrong_opened or wrong_flagged:
+        status = "wrong"
+    elif found:
+        status = "right"
+    else:
+        status = "incomplete"
+    return AnswerResult(
+        status,
+        board.cellset(wrong_opened),
+        board.cellset(wrong_flagged),
+        board.cellset(found),
+        board.cellset(lesson & ~found),
+    )

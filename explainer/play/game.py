@@ -1,0 +1,249 @@
+"""A game: the hidden mine layout and the player's moves on it.
+
+Only this module (and generation) holds the truth.  The engine reasons on
+``Game.view()``, the player view, which never contains the layout.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, neighbour_masks
+from explainer.core.cells import CellSet, iter_bits
+
+__all__ = ["Game", "GameError", "PRESETS", "random_layout", "check_size"]
+
+#: name -> (height, width, mines)
+PRESETS: dict[str, tuple[int, int, int]] = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
+
+MIN_SIDE = 2
+
+
+class GameError(ValueError):
+    """A move or game setting that is not allowed; the message says why."""
+
+
+def check_size(height: int, width: int, mines: int) -> None:
+    """Raise ``GameError`` unless a ``height`` x ``width`` board with ``mines`` mines is playable."""
+    for name, value in (("height", height), ("width", width), ("mines", mines)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise GameError(f"{name} must be a whole number, got {value!r}")
+    if not (MIN_SIDE <= height <= MAX_SIDE and MIN_SIDE <= width <= MAX_SIDE):
+        raise GameError(f"a board must be {MIN_SIDE} to {MAX_SIDE} cells on each side, got {width} x {height}")
+    if not 1 <= mines <= height * width - 1:
+        raise GameError(f"mines must be between 1 and {height * width - 1} on a {width} x {height} board, got {mines}")
+
+
+def random_layout(height: int, width: int, mines: int, first: int, rng: random.Random) -> int:
+    """A uniformly random layout (bitmask) where ``first`` is safe and, when
+    there is room, so are its neighbours (so the first click opens an area)."""
+    size = height * width
+    protected = {first}
+    around = neighbour_masks(height, width)[first]
+    if size - 1 - around.bit_count() >= mines:
+        protected |= set(iter_bits(around))
+    free = [i for i in range(size) if i not in protected]
+    mask = 0
+    for index in rng.sample(free, mines):
+        mask |= 1 << index
+    return mask
+
+
+#: (height, width, mines, first index, rng) -> layout mask; modes may supply their own
+LayoutMaker = Callable[[int, int, int, int, random.Random], int]
+
+
+@dataclass
+class Game:
+    height: int
+    width: int
+    mine_count: int
+    seed: int
+    layout: int | None = None  # hidden mines (bitmask); placed at the first click
+    revealed: int = 0
+    flagged: int = 0
+    state: str = "ready"  # ready | playing | won | lost
+    exploded: int | None = None  # the mine that was opened, when lost
+    first_click: int | None = None
+    moves: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)  # mode-specific data
+
+    @classmethod
+    def new(cls, height: int, width: int, mines: int, seed: int | None = None) -> Game:
+        check_size(height, width, mines)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return cls(height, width, mines, seed)
+
+    @classmethod
+    def from_layout(cls, height: int, width: int, layout: int, seed: int = 0) -> Game:
+        """A game with a given layout (tests, replays, generated boards)."""
+        game = cls.new(height, width, layout.bit_count(), seed)
+        game.layout = layout
+        return game
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.height * self.width
+
+    @property
+    def over(self) -> bool:
+        return self.state in ("won", "lost")
+
+    def index(self, row: int, col: int) -> int:
+        if not (isinstance(row, int) and isinstance(col, int)) or isinstance(row, bool) or isinstance(col, bool):
+            raise GameError(f"a cell is [row, col] with whole numbers, got {[row, col]!r}")
+        if not (0 <= row < self.height and 0 <= col < self.width):
+            raise GameError(f"cell [{row}, {col}] is outside the {self.width} x {self.height} board")
+        return row * self.width + col
+
+    def count_at(self, index: int) -> int:
+        assert self.layout is not None
+        return (neighbour_masks(self.height, self.width)[index] & self.layout).bit_count()
+
+    def view(self) -> Board:
+        """What the player sees: numbers, covered cells, flags and the mine count."""
+        cells = []
+        for index in range(self.size):
+            bit = 1 << index
+            if self.revealed & bit:
+                cells.append(self.count_at(index))
+            elif self.flagged & bit:
+                cells.append(FLAGGED)
+            else:
+                cells.append(COVERED)
+        return Board(self.height, self.width, tuple(cells), self.mine_count)
+
+    def mines_left(self) -> int:
+        """The mine counter a player sees: mines minus flags."""
+        return self.mine_count - self.flagged.bit_count()
+
+    # -- moves -------------------------------------------------------------------
+    def _start(self, first: int, make_layout: LayoutMaker | None) -> None:
+        if self.layout is None:
+            maker = make_layout or random_layout
+            self.layout = maker(self.height, self.width, self.mine_count, first, random.Random(self.seed))
+        self.first_click = first
+        self.state = "playing"
+
+    def open(self, row: int, col: int, make_layout: LayoutMaker | None = None) -> list[int]:
+        """Open a cell; returns the newly revealed cell indices (flood-filling zeros)."""
+        index = self.index(row, col)
+        if self.over:
+            raise GameError("the game is over")
+        if self.state == "ready":
+            self._start(index, make_layout)
+        bit = 1 << index
+        if self.flagged & bit or self.revealed & bit:
+            return []
+        self.moves += 1
+        assert self.layout is not None
+        if self.layout & bit:
+            self.state = "lost"
+            self.exploded = index
+            return []
+        opened = self._flood(index)
+        self._check_win()
+        return opened
+
+    def _flood(self, start: int) -> list[int]:
+        assert self.layout is not None
+        neighbours = neighbour_masks(self.height, self.width)
+        opened = []
+        stack = [start]
+        while stack:
+            index = stack.pop()
+            bit = 1 << index
+            if self.revealed & bit or self.flagged & bit or self.layout & bit:
+                continue
+            self.revealed |= bit
+            opened.append(index)
+            if self.count_at(index) == 0:
+                stack.extend(iter_bits(neighbours[index] & ~self.revealed))
+        return sorted(opened)
+
+    def _check_win(self) -> None:
+        assert self.layout is not None
+        if self.revealed | self.layout == (1 << self.size) - 1:
+            self.state = "won"
+
+    def toggle_flag(self, row: int, col: int) -> bool:
+        """Flag or unflag a covered cell; returns whether it is now flagged."""
+        index = self.index(row, col)
+        if self.over:
+            raise GameError("the game is over")
+        bit = 1 << index
+        if self.revealed & bit:
+            raise GameError(f"cell [{row}, {col}] is already open and cannot be flagged")
+        self.flagged ^= bit
+        return bool(self.flagged & bit)
+
+    def chord(self, row: int, col: int) -> list[int]:
+        """On an open number with as many flags around it as it shows, open the rest."""
+        index = self.index(row, col)
+        if self.over:
+            raise GameError("the game is over")
+        bit = 1 << index
+        if not self.revealed & bit:
+            raise GameError(f"cell [{row}, {col}] is not open: only an open number can be chorded")
+        around = neighbour_masks(self.height, self.width)[index]
+        if (around & self.flagged).bit_count() != self.count_at(index):
+            return []
+        opened: list[int] = []
+        assert self.layout is not None
+        for other in iter_bits(around & ~self.flagged & ~self.revealed):
+            if self.layout >> other & 1:
+                self.moves += 1
+                self.state = "lost"
+                self.exploded = other
+                return opened
+            opened += self._flood(other)
+        self.moves += 1
+        self._check_win()
+        return sorted(opened)
+
+    # -- persistence ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "height": self.height,
+            "width": self.width,
+            "mine_count": self.mine_count,
+            "seed": self.seed,
+            "layout": None if self.layout is None else str(self.layout),
+            "revealed": str(self.revealed),
+            "flagged": str(self.flagged),
+            "state": self.state,
+            "exploded": self.exploded,
+            "first_click": self.first_click,
+            "moves": self.moves,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        return cls(
+            height=data["height"],
+            width=data["width"],
+            mine_count=data["mine_count"],
+            seed=data["seed"],
+            layout=None if data["layout"] is None else int(data["layout"]),
+            revealed=int(data["revealed"]),
+            flagged=int(data["flagged"]),
+            state=data["state"],
+            exploded=data["exploded"],
+            first_click=data["first_click"],
+            moves=data.get("moves", 0),
+            extra=data.get("extra", {}),
+        )
+
+    def mines(self) -> CellSet:
+        """The hidden layout: only for the end of a game, tests and generation."""
+        return CellSet(self.layout or 0, self.width)

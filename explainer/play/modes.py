@@ -1,0 +1,466 @@
+"""Game modes: how a game's layout is made and what happens around a move.
+
+* ``classic``: a random layout; the first click is safe and opens an area.
+* ``no-guess``: a generated layout the engine solves from the first click by
+  deduction alone (``explainer.play.generate``), within a reasoning depth.
+* ``assist``: a classic layout, but after every move, while no covered cell is
+  provably safe, the game opens for the player one of the cells the player
+  would judge safest (next to the open area first) and says which and why;
+  where the layout has a mine there, the mines are redrawn consistently with
+  everything the player has seen, so the choice reveals nothing.
+* ``forgiving``: opening a cell that is not provably a mine never explodes:
+  the mines are rearranged, consistently with everything the player has seen
+  and the mine count, so that the cell is safe.  A provable mine still loses.
+
+In every mode a lost game can be explained (``loss_report``): the deduction
+that proved the clicked cell a mine, or, for a genuine guess, the probability
+it had and the safer cells that existed.
+
+The game master (this module) may read the layout to keep its promises; the
+reasoning it reports (what is provable, probabilities) only ever uses
+``Game.view()``.  Per-game mode data lives in ``Game.extra`` (JSON-safe):
+``mode``, ``max_rule``/``require_rule`` (no-guess), ``saves`` (forgiving),
+``assists`` (assist), ``loss`` (the fatal cell and the view before it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from explainer.engine import budget
+from explainer.core.board import Board
+from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.constraints import build_constraints
+from explainer.core.deduction import Deduction, Rule
+from explainer.engine.count import Analysis, analyze
+from explainer.errors import BudgetExceeded
+from explainer.play.game import Game, GameError, LayoutMaker, random_layout
+from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
+from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.engine.solve import solve
+from explainer.words.render import Renderer
+from explainer.play.sampling import sample_layout
+
+__all__ = [
+    "Mode",
+    "ModeInfo",
+    "MODES",
+    "N_",
+    "LOSS_REPORT_DESCRIPTION",
+    "new_game",
+    "game_mode",
+    "layout_maker",
+    "no_guess_layout",
+    "Assist",
+    "assist_after_move",
+    "forgive",
+    "LossReport",
+    "loss_report",
+    "stored_loss_report",
+    "MoveOutcome",
+    "open_cell",
+    "chord_cell",
+    "summary",
+]
+
+
+def N_(message: str) -> str:
+    """Mark a UI string for translation (pybabel extracts ``N_``); translate it where it is shown."""
+    return message
+
+
+# The one-line descriptions, in one place: English message ids for the UI's gettext.
+# I18N: a game mode's one-line description in the new-game menu
+CLASSIC_DESCRIPTION = N_("Classic: a random board. Your first click is always safe.")
+# I18N: a game mode's one-line description in the new-game menu
+NO_GUESS_DESCRIPTION = N_("No guessing: every board can be solved from the first click by logic alone.")
+# I18N: a game mode's one-line description in the new-game menu
+ASSIST_DESCRIPTION = N_("Assisted: when no logical step is left, the game opens a safe cell for you and says why.")
+# I18N: a game mode's one-line description in the new-game menu
+FORGIVING_DESCRIPTION = N_("Forgiving: a cell you could not have known was a mine never explodes; a provable mine still does.")
+# I18N: the one-line description of the loss explanation, shown with the modes
+LOSS_REPORT_DESCRIPTION = N_("Why did I lose: after a loss, see the step that proved the cell a mine, or the odds of your guess.")
+
+
+class Mode(StrEnum):
+    CLASSIC = "classic"
+    NO_GUESS = "no-guess"
+    ASSIST = "assist"
+    FORGIVING = "forgiving"
+
+
+@dataclass(frozen=True)
+class ModeInfo:
+    mode: Mode
+    description: str  # English message id; translate for display
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": str(self.mode), "description": self.description}
+
+
+MODES: dict[Mode, ModeInfo] = {
+    Mode.CLASSIC: ModeInfo(Mode.CLASSIC, CLASSIC_DESCRIPTION),
+    Mode.NO_GUESS: ModeInfo(Mode.NO_GUESS, NO_GUESS_DESCRIPTION),
+    Mode.ASSIST: ModeInfo(Mode.ASSIST, ASSIST_DESCRIPTION),
+    Mode.FORGIVING: ModeInfo(Mode.FORGIVING, FORGIVING_DESCRIPTION),
+}
+
+
+def _parse_mode(value: str | Mode) -> Mode:
+    try:
+        return Mode(value)
+    except ValueError:
+        raise GameError(f"unknown game mode {value!r}; choose one of: {', '.join(m.value for m in Mode)}") from None
+
+
+# -- new games and their layouts --------------------------------------------------------
+
+
+def no_guess_layout(max_rule: Rule | str = DEFAULT_MAX_RULE, require_rule: Rule | str | None = None) -> LayoutMaker:
+    """A ``LayoutMaker`` for ``Game.open`` that generates a no-guess layout."""
+
+    def make(height: int, width: int, mines: int, first: int, rng: random.Random) -> int:
+        board = generate(height, width, mines, divmod(first, width), rng=rng, max_rule=max_rule, require_rule=require_rule)
+        return board.layout
+
+    return make
+
+
+def new_game(
+    mode: Mode | str,
+    height: int,
+    width: int,
+    mines: int,
+    seed: int | None = None,
+    *,
+    max_rule: Rule | str = DEFAULT_MAX_RULE,
+    require_rule: Rule | str | None = None,
+) -> Game:
+    """A new game in ``mode``; raises ``GameError`` (or ``GenerationError``) for bad settings."""
+    chosen = _parse_mode(mode)
+    game = Game.new(height, width, mines, seed)
+    game.extra["mode"] = str(chosen)
+    if chosen is Mode.NO_GUESS:
+        # check the settings now rather than at the first click
+        centre = (height // 2) * width + width // 2
+        most = max_mines(height, width, centre)
+        if mines > most:
+            raise GenerationError(
+                f"a no-guess {width} x {height} board holds at most {most} mines "
+                f"(the first click must open an area), got {mines}"
+            )
+        deepest, required = check_rules(max_rule, require_rule)
+        game.extra["max_rule"] = str(deepest)
+        game.extra["require_rule"] = None if required is None else str(required)
+    elif chosen is Mode.FORGIVING:
+        game.extra["saves"] = 0
+    elif chosen is Mode.ASSIST:
+        game.extra["assists"] = 0
+    return game
+
+
+def game_mode(game: Game) -> Mode:
+    """The game's mode (``classic`` for games made without one)."""
+    return _parse_mode(game.extra.get("mode", Mode.CLASSIC))
+
+
+def layout_maker(game: Game) -> LayoutMaker:
+    """What ``Game.open`` should use to place the layout at the first click."""
+    if game_mode(game) is Mode.NO_GUESS:
+        return no_guess_layout(game.extra.get("max_rule", DEFAULT_MAX_RULE), game.extra.get("require_rule"))
+    return random_layout
+
+
+# -- what the player can know ---------------------------------------------------------------
+
+
+def _analysis(view: Board) -> Analysis:
+    return analyze([(c.cells, c.count) for c in build_constraints(view)], view.covered_mask, view.mines)
+
+
+def _rng(game: Game, purpose: str) -> random.Random:
+    """A generator fixed by the game's seed and move number: replays are reproducible."""
+    return random.Random(f"{purpose}:{game.seed}:{game.moves}")
+
+
+# -- assist -----------------------------------------------------------------------------------------
+
+#: the share of the time left that the assist's analysis may take: over it, the move stands unassisted
+ASSIST_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Assist:
+    """A cell the game opened for the player because no logical step was left."""
+
+    cell: Cell
+    probability: float  # its mine probability as far as the player could tell
+    reason: str = "no_logical_step"
+
+    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {
+            "cell": self.cell.to_json(),
+            "probability": self.probability,
+            "reason": self.reason,
+            "text": Renderer(language).assist(self.cell, self.probability),
+        }
+
+
+def assist_after_move(game: Game, assists: list[Assist] | None = None) -> list[Assist]:
+    """While the game is on and no covered cell is provably safe, open one of
+    the cells the player would judge safest (lowest exact mine probability;
+    among those, one next to the open area when there is one) for the player.
+
+    The choice reads the player's view only; when the layout has a mine there,
+    the mines are redrawn uniformly among the layouts that fit everything the
+    player has seen and leave that cell safe (as forgiving mode does), so which
+    cell is opened tells nothing about where the mines are.
+
+    Each assist's analysis gets ``ASSIST_SHARE`` of the time left in the budget
+    in force; over it ``BudgetExceeded`` propagates, and ``assists`` (filled as
+    it goes) keeps the cells already opened."""
+    assists = [] if assists is None else assists
+    while game.state == "playing":
+        with budget.attempt(ASSIST_SHARE):
+            choice = _assist_choice(game)
+        if choice is None:
+            break
+        index, probability = choice
+        row, col = divmod(index, game.width)
+        if game.flagged >> index & 1:
+            game.toggle_flag(row, col)
+        game.open(row, col)
+        assists.append(Assist(Cell(row, col), probability))
+        game.extra["assists"] = game.extra.get("assists", 0) + 1
+    return assists
+
+
+def _assist_choice(game: Game) -> tuple[int, float] | None:
+    """The cell to open for the player and its probability, its layout made safe;
+    None when a logical step exists or nothing can be opened."""
+    view = game.view()
+    analysis = _analysis(view)
+    if analysis.safe & view.covered_mask:
+        return None  # a logical step exists (perhaps removing a wrong flag)
+    probabilities = analysis.probabilities()
+    near = 0
+    for index in iter_bits(game.revealed):
+        near |= view.neighbours[index]
+    pool = view.covered_mask & ~view.flagged_mask or view.covered_mask
+    if not pool:
+        return None  # nothing is covered
+    best = min(probabilities[i] for i in iter_bits(pool))
+    safest = [i for i in iter_bits(pool) if probabilities[i] - best < 1e-12]
+    choices = [i for i in safest if near >> i & 1] or safest  # next to the open area when it can be
+    index = _rng(game, "assist").choice(choices)
+    if not _make_safe(game, view, 1 << index, "assist-redraw"):
+        return None  # the cell is a mine in every placement: nothing safe is left to open
+    return index, probabilities[index]
+
+
+def _make_safe(game: Game, view: Board, cells: int, purpose: str) -> bool:
+    """Make ``cells`` mine-free, redrawing the layout uniformly among those that
+    fit ``view`` (every revealed number and the mine count) when it has a mine
+    there; False when no such layout exists.  The first layout is kept for replays."""
+    assert game.layout is not None
+    if not cells & game.layout:
+        return True
+    layout = sample_layout(view, _rng(game, purpose), must_be_safe=cells)
+    if layout is None:
+        return False
+    game.extra.setdefault("first_layout", str(game.layout))  # a replay deals the board the player was dealt
+    game.layout = layout
+    return True
+
+
+# -- forgiving --------------------------------------------------------------------------------------
+
+
+def forgive(game: Game, row: int, col: int) -> bool:
+    """Before opening (row, col): if it holds a mine that the player could not
+    have proved, rearrange the mines so it is safe.  True if the player was saved.
+
+    The new layout is drawn uniformly from every layout that keeps each
+    revealed number true, holds the same number of mines and leaves the cell
+    safe.  A provable mine is never saved.
+    """
+    return _forgive_cells(game, 1 << game.index(row, col))
+
+
+def _forgive_cells(game: Game, cells: int) -> bool:
+    if game.state != "playing" or game.layout is None:
+        return False
+    cells &= ~game.revealed & ~game.flagged
+    if not cells & game.layout:
+        return False
+    view = game.view()
+    if _analysis(view).mines & cells:
+        return False  # provably a mine: opening it loses
+    if not _make_safe(game, view, cells, "forgive"):
+        return False  # these cells cannot all be safe: some was a mine in every case
+    game.extra["saves"] = game.extra.get("saves", 0) + 1
+    return True
+
+
+# -- why did I lose -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LossReport:
+    """Why the opened ``cell`` was a mine, as far as the player could tell before the click."""
+
+    cell: Cell
+    kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain
+    probability: float  # the mine probability it had
+    deduction: Deduction | None = None  # for "proved": the step that proves it
+    safe: CellSet | None = None  # cells that were provably safe then
+    safest: CellSet | None = None  # for "guess" with nothing safe: the least likely mines
+    safest_probability: float | None = None
+
+    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "cell": self.cell.to_json(),
+            "kind": self.kind,
+            "probability": self.probability,
+            "text": Renderer(language).loss(
+                self.cell, self.deduction, self.probability, self.safe, self.safest, self.safest_probability
+            ),
+        }
+        if self.deduction is not None:
+            data["deduction"] = self.deduction.to_json()
+            data["deduction_text"] = Renderer(language).deduction(self.deduction)
+        if self.safe is not None:
+            data["safe"] = self.safe.to_json()
+        if self.safest is not None:
+            data["safest"] = self.safest.to_json()
+            data["safest_probability"] = self.safest_probability
+        return data
+
+
+def _cut_short() -> BudgetExceeded:
+    """The error for an answer the budget in force cut short (its exact count gave way to the fallback)."""
+    current = budget.current()
+    seconds = current.seconds if current is not None and current.seconds is not None else 0.0
+    return BudgetExceeded("time", seconds, seconds)
+
+
+def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossReport:
+    """The deduction that proved ``cell`` a mine, or the odds the guess had and the safer cells."""
+    row, col = cell
+    solution = solve(view_before_click)
+    index = row * view_before_click.width + col
+    probability = solution.probabilities.get(index, 1.0)
+    target = Cell(row, col)
+    if solution.mines.mask >> index & 1:
+        return LossReport(target, "proved", 1.0, deduction=solution.deduction_for(row, col))
+    if not solution.exact:
+        # the count was over budget: the cell's odds are unknown, and a report must not guess them
+        raise _cut_short()
+    safe = solution.safe - CellSet(view_before_click.flagged_mask, view_before_click.width)
+    if safe:
+        return LossReport(target, "guess", probability, safe=safe)
+    safest_probability, safest = solution.safest()
+    if safest_probability < probability:
+        return LossReport(target, "guess", probability, safest=safest, safest_probability=safest_probability)
+    return LossReport(target, "guess", probability)  # nothing was safer
+
+
+def stored_loss_report(game: Game) -> LossReport | None:
+    """The loss report of a game lost through ``open_cell``/``chord_cell`` (after a reload, say)."""
+    stored = game.extra.get("loss")
+    if not isinstance(stored, dict):
+        return None
+    return loss_report(Board.parse(stored["view"]), tuple(stored["cell"]))
+
+
+# -- moves through the mode ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    opened: tuple[Cell, ...]  # cells the move revealed (assists not included)
+    saved: bool = False  # forgiving: the mines moved so the cell was safe
+    assists: tuple[Assist, ...] = ()
+    loss: LossReport | None = None
+    # over the budget in force, the parts that may be left out were: the assist, the loss report
+    assist_unavailable: bool = False
+    loss_unavailable: bool = False
+
+    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        data: dict[str, Any] = {"opened": [c.to_json() for c in self.opened], "saved": self.saved}
+        data["assists"] = [a.to_json(language) for a in self.assists]
+        if self.loss is not None:
+            data["loss"] = self.loss.to_json(language)
+        if self.assist_unavailable:
+            data["assist_unavailable"] = True
+        if self.loss_unavailable:
+            data["loss_unavailable"] = True
+        return data
+
+
+#: the share of the time left that a loss report may take: over it, the loss stands unexplained
+LOSS_SHARE = 0.8
+
+
+def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutcome:
+    """The move's outcome.  Over the budget in force, the loss report and the
+    assist are left out (the move itself stands; ``*_unavailable`` says so)."""
+    cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
+    if game.state == "lost":
+        assert game.exploded is not None
+        cell = Cell(*divmod(game.exploded, game.width))
+        # what the player saw before the fatal click, so the report can be made again later
+        game.extra["loss"] = {"cell": cell.to_json(), "view": str(view)}
+        try:
+            with budget.attempt(LOSS_SHARE):
+                report = loss_report(view, cell)
+        except BudgetExceeded:
+            return MoveOutcome(cells, saved, loss_unavailable=True)
+        return MoveOutcome(cells, saved, loss=report)
+    if game_mode(game) is not Mode.ASSIST:
+        return MoveOutcome(cells, saved)
+    assists: list[Assist] = []
+    try:
+        assist_after_move(game, assists)
+    except BudgetExceeded:
+        return MoveOutcome(cells, saved, tuple(assists), assist_unavailable=True)
+    return MoveOutcome(cells, saved, tuple(assists))
+
+
+def open_cell(game: Game, row: int, col: int) -> MoveOutcome:
+    """Open a cell the way the game's mode says."""
+    view = game.view()
+    saved = game_mode(game) is Mode.FORGIVING and forgive(game, row, col)
+    opened = game.open(row, col, make_layout=layout_maker(game))
+    return _finish(game, view, opened, saved)
+
+
+def chord_cell(game: Game, row: int, col: int) -> MoveOutcome:
+    """Chord an open number the way the game's mode says (forgiving: all the
+    cells it opens are saved together, when they can all be safe)."""
+    view = game.view()
+    saved = False
+    if game_mode(game) is Mode.FORGIVING and game.state == "playing":
+        index = game.index(row, col)
+        around = view.neighbours[index]
+        if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
+            saved = _forgive_cells(game, around & ~game.revealed & ~game.flagged)
+    opened = game.chord(row, col)
+    return _finish(game, view, opened, saved)
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The mode's figures for the end-of-game summary."""
+    mode = game_mode(game)
+    data: dict[str, Any] = {"mode": str(mode), "state": game.state, "moves": game.moves}
+    if mode is Mode.FORGIVING:
+        data["saves"] = game.extra.get("saves", 0)
+    if mode is Mode.ASSIST:
+        data["assists"] = game.extra.get("assists", 0)
+    if mode is Mode.NO_GUESS:
+        data["max_rule"] = game.extra.get("max_rule", str(DEFAULT_MAX_RULE))
+        data["require_rule"] = game.extra.get("require_rule")
+    return data

@@ -1,0 +1,719 @@
+"""Deductions to sentences, in the player's language.
+
+This is the only module that calls gettext.  Message ids are English with
+named placeholders; counts go through ``ngettext`` (CLDR plural rules per
+language), lists of cells through Babel's ``format_list``, numbers and
+percentages through Babel's locale formatting.  Cell names (``C5``) are the
+same in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from explainer.core.cells import Cell, CellSet
+from explainer.core.deduction import Deduction, ProofStep, Rule
+from explainer.words.i18n import DEFAULT_LANGUAGE, translations
+
+__all__ = ["Renderer", "HintLevels", "explain", "LIST_LIMIT"]
+
+#: lists longer than this are shortened to their first cells and "N more"
+LIST_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class HintLevels:
+    """The same deduction at three levels: where to look, which pattern, the full argument."""
+
+    where: str
+    pattern: str
+    full: str
+
+
+class Renderer:
+    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
+        self.language = language
+        self._translations = translations(language)
+        self._locale = language
+
+    # -- gettext -------------------------------------------------------------
+    def _(self, message: str, **params: Any) -> str:
+        text = self._translations.gettext(message)
+        return text % self._format(params) if params else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        params.setdefault("count", n)
+        text = self._translations.ngettext(singular, plural, n)
+        return text % self._format(params)
+
+    def translate(self, message: str) -> str:
+        """A message id marked elsewhere for extraction (``N_``: mode descriptions,
+        lesson texts), translated here so that this stays the one module calling gettext."""
+        return self._translations.gettext(message)
+
+    # -- formatting ------------------------------------------------------------
+    def _format(self, params: dict[str, Any]) -> dict[str, str]:
+        out = {}
+        for key, value in params.items():
+            if isinstance(value, bool):
+                out[key] = str(value)
+            elif isinstance(value, int):
+                out[key] = self.number(value)
+            elif isinstance(value, Cell):
+                out[key] = value.name
+            elif isinstance(value, CellSet):
+                out[key] = self.cells(value)
+            else:
+                out[key] = str(value)
+        return out
+
+    def number(self, value: int) -> str:
+        return format_decimal(value, locale=self._locale)
+
+    def percent(self, probability: float) -> str:
+        """The locale's percent format with at most one decimal: '12.5%', '12,5 %'."""
+        return format_percent(round(probability, 3), locale=self._locale, decimal_quantization=False)
+
+    def cells(self, cells: Iterable[Cell] | CellSet) -> str:
+        names = [cell.name for cell in cells]
+        if len(names) > LIST_LIMIT:
+            shown = LIST_LIMIT - 2
+            rest = len(names) - shown
+            # I18N: the end of a shortened list of cells, e.g. "A1, A2, ... and 12 more"
+            names = names[:shown] + [self.ngettext("%(count)s more cell", "%(count)s more cells", rest)]
+        return format_list(names, locale=self._locale) if names else ""
+
+    def join(self, sentences: Iterable[str]) -> str:
+        separator = "" if self.language in ("ja", "zh_Hans") else " "
+        return separator.join(sentence for sentence in sentences if sentence)
+
+    # -- whole deductions ---------------------------------------------------------
+    def deduction(self, deduction: Deduction) -> str:
+        """The full argument, ending with what to do."""
+        body = {
+            Rule.GLOBAL: self._global,
+            Rule.SIMPLE: self._simple,
+            Rule.PAIR: self._pair,
+            Rule.ENUMERATION: self._enumeration,
+        }[deduction.rule](deduction)
+        return self.join([self._known_safe(deduction), *body, self.action(deduction)])
+
+    def levels(self, deduction: Deduction) -> HintLevels:
+        return HintLevels(self.where(deduction), self.pattern(deduction), self.deduction(deduction))
+
+    def where(self, deduction: Deduction) -> str:
+        if not deduction.clues:
+            # I18N: first hint level for a step that uses the total mine count only
+            return self._("Look at the mine counter and the covered cells that are left.")
+        n = len(deduction.clues)
+        # I18N: first hint level: where to look. %(clues)s is a list of cell names like "C5 and D5"
+        return self.ngettext(
+            "Look at the number at %(clues)s.", "Look at the numbers at %(clues)s.", n, clues=self.cells(deduction.clues)
+        )
+
+    def pattern(self, deduction: Deduction) -> str:
+        if deduction.rule is Rule.GLOBAL:
+            # I18N: second hint level: the pattern to use (the mine count)
+            return self._("Use the mine count: it alone decides the covered cells that are left.")
+        if deduction.rule is Rule.SIMPLE:
+            # I18N: second hint level: the pattern to use (one number)
+            return self._("One number is enough: compare the mines it still needs with its covered neighbours.")
+        if deduction.rule is Rule.PAIR:
+            # I18N: second hint level: the pattern to use (two numbers, common and unique areas)
+            return self._("Compare two numbers: the cells they share, and the cells each one has alone.")
+        if deduction.uses_mine_count:
+            # I18N: second hint level: the pattern to use (endgame mine counting)
+            return self._("Count the mines that are left against the mines the numbers need.")
+        # I18N: second hint level: the pattern to use (proof by contradiction)
+        return self._("Try a cell both ways: one of them breaks a number.")
+
+    def action(self, deduction: Deduction) -> str:
+        parts = []
+        if deduction.safe:
+            n = len(deduction.safe)
+            # I18N: what to do: open the safe cells
+            parts.append(self.ngettext("Open %(cells)s.", "Open these %(count)s cells: %(cells)s.", n, cells=deduction.safe))
+        if deduction.mines:
+            n = len(deduction.mines)
+            # I18N: what to do: flag the mines
+            parts.append(self.ngettext("Flag %(cells)s.", "Flag these %(count)s cells: %(cells)s.", n, cells=deduction.mines))
+        return self.join(parts)
+
+    def _known_safe(self, deduction: Deduction) -> str:
+        if not deduction.known_safe or deduction.rule is Rule.GLOBAL:
+            return ""
+        n = len(deduction.known_safe)
+        # I18N: a reminder that an earlier step proved these covered cells safe
+        return self.ngettext(
+            "We already know that %(cells)s is safe.",
+            "We already know that %(cells)s are safe.",
+            n,
+            cells=deduction.known_safe,
+        )
+
+    # -- global --------------------------------------------------------------------
+    def _global(self, d: Deduction) -> list[str]:
+        total = d.params["total"]
+        count = d.params["count"]
+        if d.message == "global.all_found":
+            if total == 0:
+                # I18N: a board that has no mines at all
+                return [self._("This board has no mines at all."), self._cells_left_safe(count, d.safe)]
+            return [
+                # I18N: %(total)s is the number of mines on the whole board
+                self.ngettext(
+                    "The only mine is already located.", "All %(total)s mines are already located.", total, total=total
+                ),
+                self._cells_left_safe(count, d.safe),
+            ]
+        return [
+            self.ngettext(
+                "%(count)s mine is still missing, and exactly %(count)s covered cell is left.",
+                "%(count)s mines are still missing, and exactly %(count)s covered cells are left.",
+                count,
+            ),
+            self.ngettext("So it is a mine: %(cells)s.", "So all of them are mines: %(cells)s.", count, cells=d.mines),
+        ]
+
+    def _cells_left_safe(self, count: int, cells: CellSet) -> str:
+        # I18N: %(count)s covered cells are left after all mines are located
+        return self.ngettext(
+            "So the last covered cell, %(cells)s, is safe.",
+            "So the %(count)s covered cells left are safe: %(cells)s.",
+            count,
+            cells=cells,
+        )
+
+    # -- simple --------------------------------------------------------------------
+    def _already_has(self, number: int, clue: Cell, found: int, mines: CellSet) -> str:
+        if found == number:
+            # I18N: %(number)s is a revealed number (like 2), %(clue)s its cell, %(mines)s the mines next to it
+            return self.ngettext(
+                "The %(number)s at %(clue)s already has its mine at %(mines)s.",
+                "The %(number)s at %(clue)s already has all %(number)s of its mines: %(mines)s.",
+                number,
+                number=number,
+                clue=clue,
+                mines=mines,
+            )
+        return self.ngettext(
+            "The %(number)s at %(clue)s already has %(found)s mine next to it: %(mines)s.",
+            "The %(number)s at %(clue)s already has %(found)s mines next to it: %(mines)s.",
+            found,
+            number=number,
+            clue=clue,
+            found=found,
+            mines=mines,
+        )
+
+    def _simple(self, d: Deduction) -> list[str]:
+        number, clue, found = d.params["number"], d.params["clue"], d.params["found"]
+        if d.message == "simple.all_safe":
+            n = len(d.safe)
+            if number == 0:
+                return [
+                    self.ngettext(
+                        "The 0 at %(clue)s has no mine around it, so its covered neighbour %(cells)s is safe.",
+                        "The 0 at %(clue)s has no mine around it, so its %(count)s covered neighbours are safe: %(cells)s.",
+                        n,
+                        clue=clue,
+                        cells=d.safe,
+                    )
+                ]
+            return [
+                self._already_has(number, clue, found, d.known_mines),
+                self.ngettext(
+                    "So its other covered neighbour, %(cells)s, is safe.",
+                    "So its other %(count)s covered neighbours are safe: %(cells)s.",
+                    n,
+                    cells=d.safe,
+                ),
+            ]
+        n = len(d.mines)
+        if found == 0:
+            return [
+                self.ngettext(
+                    "The %(number)s at %(clue)s touches exactly %(count)s covered cell, %(cells)s, so it is a mine.",
+                    "The %(number)s at %(clue)s touches exactly %(count)s covered cells, %(cells)s, so all of them are mines.",
+                    n,
+                    number=number,
+                    clue=clue,
+                    cells=d.mines,
+                )
+            ]
+        return [
+            self._already_has(number, clue, found, d.known_mines),
+            self.ngettext(
+                "It needs %(count)s more, and exactly %(count)s other covered cell is left: %(cells)s is a mine.",
+                "It needs %(count)s more, and exactly %(count)s other covered cells are left: %(cells)s are all mines.",
+                n,
+                cells=d.mines,
+            ),
+        ]
+
+    # -- pair ----------------------------------------------------------------------
+    def _needs_more(self, number: int, clue: Cell, missing: int) -> str:
+        # I18N: a number that already has some mines found next to it
+        return self.ngettext(
+            "Not counting the mines already found, the %(number)s at %(clue)s needs %(missing)s more mine.",
+            "Not counting the mines already found, the %(number)s at %(clue)s needs %(missing)s more mines.",
+            missing,
+            number=number,
+            clue=clue,
+            missing=missing,
+        )
+
+    def _pair(self, d: Deduction) -> list[str]:
+        assert d.areas is not None
+        p = d.params
+        clue_a, clue_b = d.clues
+        common, unique = d.areas.common, {"a": d.areas.unique_a, "b": d.areas.unique_b}
+        number = {"a": p["a"], "b": p["b"]}
+        missing = {"a": p["a_missing"], "b": p["b_missing"]}
+        clue = {"a": clue_a, "b": clue_b}
+        low, high = p["common_min"], p["common_max"]
+        sentences = [
+            # I18N: two numbers (like "the 1 at C4 and the 2 at D4") and the covered cells next to both
+            self.ngettext(
+                "The %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(count)s covered cell: %(cells)s.",
+                "The %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(count)s covered cells: %(cells)s.",
+                len(common),
+                a=number["a"],
+                a_clue=clue_a,
+                b=number["b"],
+                b_clue=clue_b,
+                cells=common,
+            )
+        ]
+        for side in ("a", "b"):
+            if missing[side] != number[side]:
+                sentences.append(self._needs_more(number[side], clue[side], missing[side]))
+        for side, other in (("a", "b"), ("b", "a")):
+            cells = unique[side]
+            if not cells:
+                continue
+            if cells <= d.safe:
+                sentences += self._pair_lower_bound(number[other], clue[other], unique[other], low)
+                sentences.append(
+                    # I18N: the shared cells hold all the mines this number needs, so its own cells are safe
+                    self.ngettext(
+                        "That is all the %(number)s at %(clue)s needs, so its other covered cell, %(cells)s, is safe.",
+                        "That is all the %(number)s at %(clue)s needs, so its %(count)s other covered cells are safe: %(cells)s.",
+                        len(cells),
+                        number=number[side],
+                        clue=clue[side],
+                        cells=cells,
+                    )
+                )
+            elif cells <= d.mines:
+                sentences.append(self._pair_upper_bound(number[other], clue[other], missing[other], len(common), high))
+                sentences.append(
+                    # I18N: the number still needs as many mines as it has covered cells outside the shared area
+                    self.ngettext(
+                        "So the %(number)s at %(clue)s needs %(count)s mine outside the shared cells, where exactly %(count)s covered cell is left: %(cells)s is a mine.",
+                        "So the %(number)s at %(clue)s needs %(count)s mines outside the shared cells, where exactly %(count)s covered cells are left: %(cells)s are all mines.",
+                        len(cells),
+                        number=number[side],
+                        clue=clue[side],
+                        cells=cells,
+                    )
+                )
+        return sentences
+
+    def _pair_lower_bound(self, number: int, clue: Cell, alone: CellSet, low: int) -> list[str]:
+        if alone:
+            first = self.ngettext(
+                "Outside the shared cells, the %(number)s at %(clue)s has only %(count)s covered cell.",
+                "Outside the shared cells, the %(number)s at %(clue)s has only %(count)s covered cells.",
+                len(alone),
+                number=number,
+                clue=clue,
+            )
+        else:
+            first = self._(
+                "The %(number)s at %(clue)s has no covered cell outside the shared cells.", number=number, clue=clue
+            )
+        # I18N: a lower bound on the mines in the shared cells
+        second = self.ngettext(
+            "So at least %(count)s of its mines must be in the shared cells.",
+            "So at least %(count)s of its mines must be in the shared cells.",
+            low,
+        )
+        return [first, second]
+
+    def _pair_upper_bound(self, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
+        if high == missing:
+            # I18N: an upper bound on the mines in the shared cells, from the other number
+            return self.ngettext(
+                "The %(number)s at %(clue)s needs only %(count)s mine, so the shared cells hold at most %(count)s.",
+                "The %(number)s at %(clue)s needs only %(count)s mines, so the shared cells hold at most %(count)s.",
+                high,
+                number=number,
+                clue=clue,
+            )
+        # I18N: an upper bound on the mines in the shared cells, from their size
+        return self.ngettext(
+            "The shared cells are only %(count)s cell, so they hold at most %(count)s mine.",
+            "The shared cells are only %(count)s cells, so they hold at most %(count)s mines.",
+            common,
+        )
+
+    # -- enumeration ---------------------------------------------------------------
+    def _enumeration(self, d: Deduction) -> list[str]:
+        n = len(d.clues)
+        sentences = [
+            # I18N: introduces a longer argument over several numbers; %(clues)s lists their cells
+            self.ngettext(
+                "No simpler step works here, but the number at %(clues)s decides it.",
+                "No simpler step works here, but the %(count)s numbers at %(clues)s decide it together.",
+                n,
+                clues=self.cells(d.clues),
+            )
+            if n
+            else ""
+        ]
+        if d.uses_mine_count and not any(step.message == "proof.count.split" for step in d.proof):
+            left = d.params["mines_left"]
+            sentences.append(
+                # I18N: the number of mines not yet found on the whole board
+                self.ngettext(
+                    "Only %(count)s mine is left on the board.", "Only %(count)s mines are left on the board.", left
+                )
+            )
+        if d.proof:
+            sentences += self.proof(d.proof)
+            decided = d.cells - CellSet.from_cells([d.params["target"]], d.cells.width)
+            if not d.proof[0].message.startswith("proof.suppose"):  # a direct proof names what it decides
+                for step in d.proof:
+                    for cells in (step.safe, step.mines):
+                        if cells is not None:
+                            decided = decided - cells
+            if decided:
+                sentences.append(
+                    # I18N: the same numbers decide further cells in the same way
+                    self.ngettext(
+                        "The same numbers also decide %(cells)s.",
+                        "The same numbers also decide %(count)s more cells: %(cells)s.",
+                        len(decided),
+                        cells=decided,
+                    )
+                )
+        else:
+            if d.safe:
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers, %(cells)s is safe.",
+                        "In every placement of mines that fits these numbers, %(cells)s are safe.",
+                        len(d.safe),
+                        cells=d.safe,
+                    )
+                )
+            if d.mines:
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers, %(cells)s is a mine.",
+                        "In every placement of mines that fits these numbers, %(cells)s are mines.",
+                        len(d.mines),
+                        cells=d.mines,
+                    )
+                )
+        return sentences
+
+    def proof(self, steps: Iterable[ProofStep]) -> list[str]:
+        return [text for _depth, text in self.proof_lines(steps)]
+
+    def proof_lines(self, steps: Iterable[ProofStep]) -> list[tuple[int, str]]:
+        """Each step's sentence with its nesting depth (cases indent), for a list view."""
+        lines = []
+        depth = 0
+        for step in steps:
+            if step.message == "proof.case_end":
+                depth -= 1
+                continue
+            text = self.proof_step(step)
+            lines.append((depth, text))
+            if step.message in ("proof.case_mine", "proof.case_safe"):
+                depth += 1
+        return lines
+
+    def proof_step(self, step: ProofStep) -> str:
+        p = dict(step.params)
+        kind = step.message
+        if kind == "proof.suppose_mine":
+            return self._("Suppose %(cell)s were a mine.", cell=p["cell"])
+        if kind == "proof.suppose_safe":
+            return self._("Suppose %(cell)s were safe.", cell=p["cell"])
+        if kind == "proof.case_mine":
+            # I18N: the first case of a split on one cell (the next sentences assume it)
+            return self._("First case: %(cell)s is a mine.", cell=p["cell"])
+        if kind == "proof.case_safe":
+            # I18N: the second case of a split on one cell (the next sentences assume it)
+            return self._("Second case: %(cell)s is safe.", cell=p["cell"])
+        if kind == "proof.case_end":
+            return ""
+        if kind == "proof.number.rest_safe":
+            return self.ngettext(
+                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s is safe.",
+                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s are safe.",
+                p["count"],
+                number=p["number"],
+                clue=p["clue"],
+                cells=p["cells"],
+            )
+        if kind == "proof.number.rest_mines":
+            return self.ngettext(
+                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s is a mine.",
+                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s are mines.",
+                p["count"],
+                number=p["number"],
+                clue=p["clue"],
+                cells=p["cells"],
+            )
+        if kind == "proof.count.rest_safe":
+            return self.ngettext(
+                "Then every remaining mine is placed, so %(cells)s is safe.",
+                "Then every remaining mine is placed, so the other %(count)s covered cells are safe: %(cells)s.",
+                p["count"],
+                cells=p["cells"],
+            )
+        if kind == "proof.count.rest_mines":
+            return self.ngettext(
+                "Then the mine count can only be reached if %(cells)s is a mine.",
+                "Then the mine count can only be reached if all %(count)s covered cells left are mines: %(cells)s.",
+                p["count"],
+                cells=p["cells"],
+            )
+        if kind == "proof.count.split":
+            return self._count_split(p)
+        if kind == "proof.pair":
+            parts = []
+            if p["safe"]:
+                # I18N: inside a proof: two numbers compared through their shared cells
+                parts.append(
+                    self.ngettext(
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
+                        len(p["safe"]),
+                        a=p["a"],
+                        a_clue=p["a_clue"],
+                        b=p["b"],
+                        b_clue=p["b_clue"],
+                        cells=p["safe"],
+                    )
+                )
+            if p["mines"]:
+                parts.append(
+                    self.ngettext(
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s a mine.",
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s mines.",
+                        len(p["mines"]),
+                        a=p["a"],
+                        a_clue=p["a_clue"],
+                        b=p["b"],
+                        b_clue=p["b_clue"],
+                        cells=p["mines"],
+                    )
+                )
+            return self.join(parts)
+        if kind == "proof.number.too_many":
+            return self.ngettext(
+                "But then the %(number)s at %(clue)s would touch %(count)s mine, more than it shows.",
+                "But then the %(number)s at %(clue)s would touch %(count)s mines, more than it shows.",
+                p["placed"],
+                number=p["number"],
+                clue=p["clue"],
+            )
+        if kind == "proof.number.too_few":
+            return self.ngettext(
+                "But then the %(number)s at %(clue)s would still need %(count)s mine, and there is no room for it.",
+                "But then the %(number)s at %(clue)s would still need %(count)s mines, and there is no room for them.",
+                p["need"],
+                number=p["number"],
+                clue=p["clue"],
+            )
+        if kind == "proof.count.too_many":
+            return self.ngettext(
+                "But then there would be more mines than the %(count)s left.",
+                "But then there would be more mines than the %(count)s left.",
+                p["mines_left"],
+            )
+        if kind == "proof.count.too_few":
+            return self.ngettext(
+                "But then the %(count)s remaining mine would not fit.",
+                "But then the %(count)s remaining mines would not all fit.",
+                p["need"],  # the mines still to place
+            )
+        if kind == "proof.therefore_safe":
+            return self._("That is impossible, so %(cell)s is safe.", cell=p["cell"])
+        if kind == "proof.therefore_mine":
+            return self._("That is impossible, so %(cell)s is a mine.", cell=p["cell"])
+        raise ValueError(f"unknown proof step {kind!r}")
+
+    def _count_split(self, p: dict) -> str:
+        numbers, held, outcome = p["numbers"], p["held"], p["outcome"]
+        sentences = [
+            # I18N: mines not yet found on the whole board (during an endgame counting argument)
+            self.ngettext("%(count)s mine is left on the board.", "%(count)s mines are left on the board.", p["left"])
+        ]
+        if len(numbers) == 1:
+            sentences.append(
+                self.ngettext(
+                    "The number at %(clues)s needs exactly %(count)s more mine among its covered cells.",
+                    "The number at %(clues)s needs exactly %(count)s more mines among its covered cells.",
+                    held,
+                    clues=self.cells(numbers),
+                )
+            )
+        elif numbers:
+            sentences.append(
+                # I18N: several numbers whose covered cells do not overlap, so their needs add up
+                self.ngettext(
+                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mine.",
+                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mines.",
+                    held,
+                    clues=self.cells(numbers),
+                )
+            )
+        if outcome == "safe":
+            sentences.append(
+                self.ngettext(
+                    "That uses up every mine that is left, so %(cells)s is safe.",
+                    "That uses up every mine that is left, so the other %(count)s covered cells are safe: %(cells)s.",
+                    p["count"],
+                    cells=p["cells"],
+                )
+            )
+        elif outcome == "mines":
+            sentences.append(
+                self.ngettext(
+                    "The rest of the mines must be in the only other covered cell, %(cells)s.",
+                    "The rest of the mines fill the other %(count)s covered cells: %(cells)s are mines.",
+                    p["count"],
+                    cells=p["cells"],
+                )
+            )
+        elif outcome == "too_many":
+            sentences.append(self._("But then they would need more mines than are left."))
+        else:
+            sentences.append(self._("But then the other covered cells could not hold the mines that are left."))
+        return self.join(sentences)
+
+    # -- other situations ----------------------------------------------------------
+    def wrong_flag(self, cell: Cell, deduction: Deduction | None) -> str:
+        # I18N: a flag the player placed on a cell that is provably safe
+        first = self._("The flag on %(cell)s can't be right: that cell is safe.", cell=cell)
+        return self.join([first, self.deduction(deduction) if deduction else ""])
+
+    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
+        """Nothing is certain: say why, name the safest cells and why they are the pick."""
+        if not safest:
+            return self._("There is nothing left to open.")
+        # I18N: no logical step exists; the reason
+        first = self._(
+            "No cell is certain right now: every covered cell is a mine in some placement that fits the numbers, and safe in another."
+        )
+        n = len(safest)
+        second = self.ngettext(
+            "The safest cell is %(cells)s, with a %(probability)s chance of a mine.",
+            "The safest cells are %(cells)s, each with a %(probability)s chance of a mine.",
+            n,
+            cells=safest,
+            probability=self.percent(probability),
+        )
+        if touches_numbers:
+            # I18N: why the suggested guess is a good one (it is next to revealed numbers)
+            third = self.ngettext(
+                "It is the lowest risk on the board, and it touches the numbers, so opening it tells you more about them.",
+                "They are the lowest risk on the board; those that touch the numbers tell you the most when opened.",
+                n,
+            )
+        else:
+            # I18N: why the suggested guess is a good one (it is away from revealed numbers)
+            third = self.ngettext(
+                "It is the lowest risk on the board; away from the numbers, it may open a new area.",
+                "They are the lowest risk on the board; away from the numbers, they may open a new area.",
+                n,
+            )
+        return self.join([first, second, third])
+
+    def no_exact(self) -> str:
+        """Nothing certain that the simple rules find, and the exact count was over budget: no probabilities to offer."""
+        # I18N: the board is too big or too tangled to compute exact mine probabilities within the time allowed
+        return self._(
+            "No simple step is left, and exact probabilities are unavailable for this board: it is too large or too tangled to count every placement in the time allowed."
+        )
+
+    def assist(self, cell: Cell, probability: float) -> str:
+        """Assist mode opened ``cell`` because no logical step was left."""
+        # I18N: assist mode opened a cell for the player; %(probability)s is its mine chance as far as the player knew
+        return self._(
+            "No logical step was left, so the game opened %(cell)s for you. As far as you could tell it had a %(probability)s chance of a mine.",
+            cell=cell,
+            probability=self.percent(probability),
+        )
+
+    def loss(
+        self,
+        cell: Cell,
+        deduction: Deduction | None,
+        probability: float,
+        safe: CellSet | None = None,
+        safest: CellSet | None = None,
+        safest_probability: float | None = None,
+    ) -> str:
+        """Why did I lose: the step that proved ``cell`` a mine, or the odds of the guess."""
+        if deduction is not None:
+            # I18N: the player opened a cell that could be proved to be a mine; the proof follows
+            return self.join([self._("%(cell)s was a mine, and you could have known:", cell=cell), self.deduction(deduction)])
+        # I18N: the player's losing click was a guess
+        first = self._(
+            "%(cell)s was a guess: as far as you could tell it had a %(probability)s chance of a mine.",
+            cell=cell,
+            probability=self.percent(probability),
+        )
+        if safe:
+            second = self.ngettext(
+                "But one cell was certainly safe: %(cells)s.",
+                "But %(count)s cells were certainly safe: %(cells)s.",
+                len(safe),
+                cells=safe,
+            )
+        elif safest and safest_probability is not None:
+            second = self.ngettext(
+                "A safer cell existed: %(cells)s, with a %(probability)s chance of a mine.",
+                "Safer cells existed: %(cells)s, each with a %(probability)s chance of a mine.",
+                len(safest),
+                cells=safest,
+                probability=self.percent(safest_probability),
+            )
+        else:
+            second = self._("No cell was safer: that was bad luck, not a mistake.")
+        return self.join([first, second])
+
+    def inconsistent(self, clues: tuple[Cell, ...], uses_mine_count: bool) -> str:
+        if not clues:
+            return self._("This board cannot happen: the mine count does not fit the covered cells.")
+        if uses_mine_count:
+            return self.ngettext(
+                "This board cannot happen: no placement of mines fits the number at %(clues)s together with the mine count.",
+                "This board cannot happen: no placement of mines fits the numbers at %(clues)s together with the mine count.",
+                len(clues),
+                clues=self.cells(clues),
+            )
+        # I18N: an impossible board; %(clues)s lists the numbers that contradict each other
+        return self.ngettext(
+            "This board cannot happen: no placement of mines fits the number at %(clues)s.",
+            "This board cannot happen: no placement of mines fits the numbers at %(clues)s together.",
+            len(clues),
+            clues=self.cells(clues),
+        )
+
+
+def explain(deduction: Deduction, language: str = DEFAULT_LANGUAGE) -> str:
+    """The full explanation of a deduction in ``language``."""
+    return Renderer(language).deduction(deduction)

@@ -1,0 +1,1 @@
+"""Independent oracles the tests check the engine against (brute force, replays)."""

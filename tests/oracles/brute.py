@@ -1,0 +1,67 @@
+"""Test-only helpers: brute-force ground truth and views made from layouts."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from explainer.core.board import COVERED, FLAGGED, Board, neighbour_masks
+
+
+def placements(board: Board, use_count: bool = True) -> list[int]:
+    """Every mine layout (mask over covered cells) consistent with the view."""
+    covered = [i for i in range(board.size) if board.cells[i] < 0]
+    nbrs = board.neighbours
+    numbers = list(board.numbers())
+    sizes = [board.mines] if (use_count and board.mines is not None) else range(len(covered) + 1)
+    found = []
+    for size in sizes:
+        for chosen in combinations(covered, size):
+            mask = 0
+            for cell in chosen:
+                mask |= 1 << cell
+            if all((nbrs[i] & mask).bit_count() == n for i, n in numbers):
+                found.append(mask)
+    return found
+
+
+def certain(board: Board) -> tuple[int, int]:
+    """(safe mask, mine mask) over covered cells, by brute force."""
+    layouts = placements(board)
+    covered = board.covered_mask
+    if not layouts:
+        return 0, 0
+    always = covered
+    never = covered
+    for layout in layouts:
+        always &= layout
+        never &= ~layout
+    return never, always
+
+
+def probabilities(board: Board) -> dict[int, float]:
+    layouts = placements(board)
+    if board.mines is None:
+        # every placement of any number of mines counts once
+        pass
+    counts = {i: 0 for i in range(board.size) if board.cells[i] < 0}
+    for layout in layouts:
+        for i in counts:
+            counts[i] += layout >> i & 1
+    return {i: c / len(layouts) for i, c in counts.items()}
+
+
+def view_from_layout(height: int, width: int, layout: int, revealed: int, flagged: int = 0, mines: bool = True) -> Board:
+    nbrs = neighbour_masks(height, width)
+    cells = []
+    for i in range(height * width):
+        if revealed >> i & 1 and not layout >> i & 1:
+            cells.append((nbrs[i] & layout).bit_count())
+        elif flagged >> i & 1:
+            cells.append(FLAGGED)
+        else:
+            cells.append(COVERED)
+    return Board(height, width, tuple(cells), layout.bit_count() if mines else None)
+
+
+def satisfied_by(board: Board, constraints_cells_counts, mask: int) -> bool:
+    return all((cells & mask).bit_count() == count for cells, count in constraints_cells_counts)
