@@ -117,7 +117,7 @@ def on_starting(server) -> None:
         from web import create_app
 
         # create_app() validates the settings, brings the database to the current
-        # schema (web.db.migrate) and creates the session key file if it is missing.
+        # schema (web.storage.migrations.migrate) and creates the session key file if it is missing.
         app = create_app()
     except Exception as error:
         server.log.error("cannot prepare the games database before starting the workers: %s", error)

@@ -4,7 +4,8 @@
 
 What it does (loopback only, 127.0.0.1; bounded in requests and time):
 
-1. starts ``gunicorn -w 2 'web:create_app()'`` on a free port with a fresh SQLite file;
+1. starts ``gunicorn -c gunicorn.conf.py -w 2 'web:create_app()'`` (the production configuration:
+   threaded workers) on a free port with a fresh SQLite file;
 2. setup (not timed): each client gets its own session and ``--games`` expert games, each
    played through the API to a random point between 15% and 60% of its safe cells by
    what the server proves (cells at 0% opened, cells at 100% flagged);
@@ -128,6 +129,7 @@ def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[Server]:
     }
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "--config", str(ROOT / "gunicorn.conf.py"),  # the production configuration (threaded workers)
         "--workers", str(workers),
         "--bind", f"{HOST}:{port}",
         "--backlog", "256",
@@ -207,7 +209,7 @@ def prepare(port: int, clients: int, games: int, seed: int) -> list[tuple[str, l
 
 
 async def fetch(port: int, path: str, cookie: str) -> tuple[float, bool]:
-    """One request on a new connection (gunicorn's sync workers close each one)."""
+    """One request on a new connection (each client connects afresh, as a browser behind a proxy would not)."""
     request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"
     start = time.perf_counter()
     try:

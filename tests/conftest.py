@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from explainer.cli import main as cli
 from explainer.play.game import Game
 from web import create_app
-from web import db as web_db
+from web.storage import games as web_db
 
 
 @pytest.fixture

@@ -19,7 +19,8 @@ from explainer.play.game import Game
 from explainer.play.modes import _analysis, assist_after_move, new_game, open_cell
 from explainer.play.sampling import sample_layout
 from web import create_app
-from web import db as web_db
+from web.storage import games as web_db
+from web.storage import migrations
 from web.security import MAX_JSON_DEPTH, json_depth
 
 from .conftest import session_owner
@@ -251,7 +252,7 @@ def test_an_unexpected_error_under_api_is_json(app: Flask, client: FlaskClient, 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("web.api.game_state", broken)
+    monkeypatch.setattr("web.api.games.game_state", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = client.post("/api/games", json={"preset": "beginner"})
     assert response.status_code == 500 and response.is_json and "boom" not in response.json["error"]
@@ -348,7 +349,7 @@ def test_migration_is_a_read_when_the_schema_is_current(db_path: Path, app: Flas
     holder = sqlite3.connect(db_path, timeout=0.1)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        assert web_db.migrate(db_path) == web_db.SCHEMA_VERSION
+        assert migrations.migrate(db_path) == migrations.SCHEMA_VERSION
         create_app({"TESTING": True, "DATABASE_URL": str(db_path), "SECRET_KEY": "k" * 40})
     finally:
         holder.execute("ROLLBACK")
@@ -358,4 +359,4 @@ def test_migration_is_a_read_when_the_schema_is_current(db_path: Path, app: Flas
 def test_init_db_command(db_path: Path) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": str(db_path), "SECRET_KEY": "k" * 40})
     result = app.test_cli_runner().invoke(args=["init-db"])
-    assert result.exit_code == 0 and f"schema version {web_db.SCHEMA_VERSION}" in result.output
+    assert result.exit_code == 0 and f"schema version {migrations.SCHEMA_VERSION}" in result.output

@@ -1,4 +1,4 @@
-"""The OpenAPI description (``web.openapi``) stays in step with the app's routes and is valid OpenAPI 3.1."""
+"""The OpenAPI description (``web.api.openapi``) stays in step with the app's routes and is valid OpenAPI 3.1."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
-from web.games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, MODES
-from web.openapi import ERROR_STATUSES, openapi_spec
+from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.api.openapi import ERROR_STATUSES, openapi_spec
 
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 #: methods every Flask rule gets for free; the description leaves them out
@@ -158,13 +158,13 @@ def test_error_responses_are_the_error_object(spec: dict[str, Any]) -> None:
 
 def test_limits_and_enums_match_the_server(spec: dict[str, Any]) -> None:
     schemas = spec["components"]["schemas"]
-    new_game = schemas["NewGame"]["properties"]
-    assert set(PRESETS) <= set(new_game["preset"]["enum"])
-    assert new_game["mode"]["enum"] == list(MODES)
-    assert [rule for rule in new_game["max_rule"]["enum"] if rule] == [str(rule) for rule in DEPTHS]
-    assert (new_game["height"]["minimum"], new_game["height"]["maximum"]) == (MIN_SIDE, MAX_HEIGHT)
-    assert (new_game["width"]["minimum"], new_game["width"]["maximum"]) == (MIN_SIDE, MAX_WIDTH)
-    assert new_game["mines"]["minimum"] == 1
+    make_game = schemas["NewGame"]["properties"]
+    assert set(PRESETS) <= set(make_game["preset"]["enum"])
+    assert make_game["mode"]["enum"] == list(MODES)
+    assert [rule for rule in make_game["max_rule"]["enum"] if rule] == [str(rule) for rule in DEPTHS]
+    assert (make_game["height"]["minimum"], make_game["height"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_HEIGHT)
+    assert (make_game["width"]["minimum"], make_game["width"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_WIDTH)
+    assert make_game["mines"]["minimum"] == 1
     move = schemas["Move"]
     assert move["required"] == ["row", "col"]
     assert move["properties"]["row"]["type"] == move["properties"]["col"]["type"] == "integer"

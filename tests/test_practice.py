@@ -13,8 +13,8 @@ from explainer.core.cells import Cell, CellSet
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERN_IDS, SHAPE_IDS, UnknownPatternError, classify, get_pattern, match_shape
 from explainer.learn.practice import (
-    MAX_SIDE,
-    MIN_SIDE,
+    PUZZLE_MAX_SIDE,
+    PUZZLE_MIN_SIDE,
     AnswerError,
     PracticeError,
     Puzzle,
@@ -31,7 +31,7 @@ def assert_valid(puzzle: Puzzle, pattern_id: str) -> None:
     """The checks a lesson's practice board must pass, from its text alone."""
     board = Board.parse(str(puzzle.board))  # what a player or a file sees
     assert board == puzzle.board
-    assert MIN_SIDE <= board.height <= MAX_SIDE and MIN_SIDE <= board.width <= MAX_SIDE
+    assert PUZZLE_MIN_SIDE <= board.height <= PUZZLE_MAX_SIDE and PUZZLE_MIN_SIDE <= board.width <= PUZZLE_MAX_SIDE
     hint = make_hint(board)
     assert hint.kind == "deduction", f"{pattern_id}: hint is {hint.kind} for\n{board}"
     assert hint.solution.consistent and not hint.solution.wrong_flags

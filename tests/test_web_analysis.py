@@ -8,7 +8,7 @@ from explainer.core.board import Board
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from web import create_app
-from web.analysis import Analyses, LruCache, hint_json
+from web.api.analysis import Analyses, LruCache, hint_json
 
 BOARD = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
 

@@ -21,7 +21,7 @@ from explainer.learn.lessons import classify
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from web import create_app
-from web.games import MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, max_mines
+from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
 
 MOVES = ("open", "flag", "chord")
 
@@ -72,10 +72,10 @@ def test_expert_is_30_wide_16_high(client: FlaskClient) -> None:
 
 
 def test_custom_size_at_the_limits(client: FlaskClient) -> None:
-    small = create(client, height=MIN_SIDE, width=MIN_SIDE, mines=max_mines(MIN_SIDE, MIN_SIDE))
-    assert (small["height"], small["width"], small["mines"]) == (MIN_SIDE, MIN_SIDE, MIN_SIDE * MIN_SIDE - 9)
-    large = create(client, preset="custom", height=MAX_HEIGHT, width=MAX_WIDTH, mines=1)
-    assert len(large["board"]) == MAX_HEIGHT and len(large["board"][0]) == MAX_WIDTH
+    small = create(client, height=CUSTOM_MIN_SIDE, width=CUSTOM_MIN_SIDE, mines=custom_max_mines(CUSTOM_MIN_SIDE, CUSTOM_MIN_SIDE))
+    assert (small["height"], small["width"], small["mines"]) == (CUSTOM_MIN_SIDE, CUSTOM_MIN_SIDE, CUSTOM_MIN_SIDE * CUSTOM_MIN_SIDE - 9)
+    large = create(client, preset="custom", height=CUSTOM_MAX_HEIGHT, width=CUSTOM_MAX_WIDTH, mines=1)
+    assert len(large["board"]) == CUSTOM_MAX_HEIGHT and len(large["board"][0]) == CUSTOM_MAX_WIDTH
 
 
 @pytest.mark.parametrize(
@@ -90,8 +90,8 @@ def test_custom_size_at_the_limits(client: FlaskClient) -> None:
         ({"height": "9", "width": 9, "mines": 10}, "'9'"),
         ({"height": True, "width": 9, "mines": 10}, "True"),
         ({"height": 9.5, "width": 9, "mines": 10}, "9.5"),
-        ({"height": MIN_SIDE - 1, "width": 9, "mines": 3}, str(MIN_SIDE - 1)),
-        ({"height": 9, "width": MAX_WIDTH + 1, "mines": 3}, str(MAX_WIDTH + 1)),
+        ({"height": CUSTOM_MIN_SIDE - 1, "width": 9, "mines": 3}, str(CUSTOM_MIN_SIDE - 1)),
+        ({"height": 9, "width": CUSTOM_MAX_WIDTH + 1, "mines": 3}, str(CUSTOM_MAX_WIDTH + 1)),
         ({"height": 9, "width": 9, "mines": 0}, "got 0"),
         ({"height": 9, "width": 9, "mines": 73}, "got 73"),
         ({"preset": "beginner", "seed": -1}, "-1"),

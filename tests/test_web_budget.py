@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from explainer.play.game import Game
 from web import create_app
-from web import db as web_db
+from web.storage import games as web_db
 from web.config import ConfigError
 
 from .conftest import session_owner

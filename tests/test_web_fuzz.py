@@ -1,6 +1,6 @@
 """Schema-driven fuzzing of the JSON API through Flask's test client.
 
-For every operation in the OpenAPI description (``web.openapi``) Hypothesis sends
+For every operation in the OpenAPI description (``web.api.openapi``) Hypothesis sends
 (a) bodies generated from the operation's request schema (and, for moves and
 answers, cells inside the board), and (b) arbitrary JSON values, objects with the
 API's field names, malformed bytes and deeply nested JSON, with query strings
@@ -50,9 +50,9 @@ from explainer.engine.hint import make_hint
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 from web import create_app
-from web import db as web_db
-from web import practice_store
-from web.openapi import openapi_spec
+from web.storage import games as web_db
+from web.storage import puzzles as practice_store
+from web.api.openapi import openapi_spec
 
 SPEC = openapi_spec()
 COMPONENTS = SPEC["components"]
@@ -196,7 +196,7 @@ class World:
         assert response.status_code in (200, 201), (path, body, response.status_code, response.data[:300])
         return response.json
 
-    def new_game(self, client: FlaskClient | None = None, mode: str = "classic", **settings: Any) -> str:
+    def make_game(self, client: FlaskClient | None = None, mode: str = "classic", **settings: Any) -> str:
         body = {"preset": "beginner", "mode": mode, **settings}
         return self.post(client or self.client, "/api/games", body)["game"]["id"]
 
@@ -208,7 +208,7 @@ class World:
             return web_db.load_game(game_id, owner(self.client)).game
 
     def playing(self, mode: str, seed: int) -> str:
-        game_id = self.new_game(mode=mode, seed=seed)
+        game_id = self.make_game(mode=mode, seed=seed)
         self.open(game_id, 4, 4)
         return game_id
 
@@ -223,7 +223,7 @@ class World:
 
     def won(self) -> str:
         if "won" not in self.finished:
-            game_id = self.new_game(preset="custom", height=6, width=6, mines=3, seed=5)
+            game_id = self.make_game(preset="custom", height=6, width=6, mines=3, seed=5)
             state = self.open(game_id, 2, 2)["state"]
             game = self.stored(game_id)
             for cell in iter_bits(~game.layout & ~game.revealed & ((1 << game.size) - 1)):
@@ -236,12 +236,12 @@ class World:
 
     def foreign_game(self) -> str:
         if "foreign" not in self.finished:
-            self.finished["foreign"] = self.new_game(self.stranger)
+            self.finished["foreign"] = self.make_game(self.stranger)
         return self.finished["foreign"]
 
     def game(self, state: str, mode: str, seed: int) -> str:
         if state == "ready":
-            return self.new_game(mode=mode, seed=seed)
+            return self.make_game(mode=mode, seed=seed)
         if state == "playing":
             return self.playing(mode, seed)
         return {"lost": self.lost, "won": self.won, "foreign": self.foreign_game}[state]()

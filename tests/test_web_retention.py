@@ -16,8 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from web import create_app
-from web import db as web_db
-from web import retention
+from web.storage import database
+from web.storage import games as web_db
+from web.storage import retention
 from web.config import ConfigError, retention_days
 
 from .conftest import session_owner
@@ -63,7 +64,7 @@ def prune(app: Flask, days: float | None = None) -> retention.Pruned:
     with app.app_context():
         window = days if days is not None else retention_days(app.config["RETENTION_DAYS"])
         assert window is not None
-        return retention.prune(web_db.connection(), window)
+        return retention.prune(database.connection(), window)
 
 
 def progress(client: FlaskClient) -> dict[str, Any]:

@@ -11,15 +11,14 @@ from typing import Any
 from flask import Flask
 from flask_babel import Babel
 
-from explainer.i18n import LANGUAGES, locale_dirs
-
-from . import api, bot, db, learn, learn_api, limits, pages, retention, security
-from . import openapi
-from .analysis import Analyses
-from .config import DEFAULTS, database_path, environment_settings, retention_days
-from .errors import register_error_handlers
-from .keys import key_file, read_or_create_key, write_key
-from .language import SharedCatalogs, direction, select_language
+from explainer.words.i18n import LANGUAGES, locale_dirs
+from web import limits, security, storage
+from web.api import register as register_api
+from web.api.analysis import Analyses
+from web.config import DEFAULTS, database_path, environment_settings, retention_days
+from web.language import SharedCatalogs, direction, select_language
+from web.pages import register as register_pages
+from web.storage.keys import key_file, read_or_create_key, write_key
 
 __all__ = ["create_app"]
 
@@ -35,10 +34,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     retention_days(app.config.get("RETENTION_DAYS"))  # a bad value stops the start (ConfigError)
     path = database_path(app.config.get("DATABASE_URL"), app.instance_path)
     if app.config.get("SECRET_KEY"):
-        db.init_app(app, path)
+        storage.init_app(app, path)
     else:
         key_path = key_file(app.config.get("SECRET_KEY_FILE"), app.instance_path)
-        db.init_app(app, path, on_old_key=lambda key: write_key(key_path, key))
+        storage.init_app(app, path, on_old_key=lambda key: write_key(key_path, key))
         app.config["SECRET_KEY"] = read_or_create_key(key_path)
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
@@ -47,16 +46,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["analyses"] = Analyses(int(app.config["SOLUTION_CACHE_SIZE"]))
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(bot.bp)
-    app.register_blueprint(learn.bp)
-    app.register_blueprint(learn_api.bp)
-    app.register_blueprint(openapi.bp)
-    register_error_handlers(app)
+    register_pages(app)
+    register_api(app)  # the blueprints under /api and the one error module
     security.init_app(app)
     limits.init_app(app)
-    retention.init_app(app)
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

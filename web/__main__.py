@@ -8,7 +8,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
-from .config import ConfigError
+from web.config import ConfigError
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from werkzeug.serving import make_server
 
-    from . import create_app
+    from web import create_app
 
     try:
         app = create_app()

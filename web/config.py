@@ -6,7 +6,7 @@ path.  Without it, games go to ``<instance folder>/minesweeper.sqlite3``.
 
 ``RETENTION_DAYS`` (``FLASK_RETENTION_DAYS`` in the environment) is how long
 games and practice puzzles are kept after their last activity; ``0`` or
-``None`` keeps everything (see ``web.db.prune``).
+``None`` keeps everything (see ``web.storage.retention.prune``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The player's language: ``?lang=``, then the session, then Accept-Language.
 
-Every code goes through ``explainer.i18n.normalize_language`` so the page,
+Every code goes through ``explainer.words.i18n.normalize_language`` so the page,
 the API and the engine agree on one code per language.
 """
 
@@ -10,7 +10,7 @@ from babel.support import NullTranslations
 from flask import request, session
 from flask_babel import Domain, get_locale
 
-from explainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, is_rtl, normalize_language, translations
+from explainer.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, is_rtl, normalize_language, translations
 
 __all__ = ["SharedCatalogs", "UnknownLanguage", "requested_language", "browser_language", "select_language", "remember", "direction"]
 

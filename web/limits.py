@@ -1,4 +1,4 @@
-"""Every request's engine work under one budget (``explainer.budget``).
+"""Every request's engine work under one budget (``explainer.engine.budget``).
 
 ``ENGINE_SECONDS`` (default 1.5, wall-clock) and ``ENGINE_WORK`` (default
 10,000,000 work units, which bounds the engine's memory too: about 200 bytes a
@@ -17,7 +17,7 @@ report, a bot move, a no-guess board.  Over budget:
 
 So a request answers within about the time limit, a worker stays within a
 bounded memory, and the write lock is never held while the engine works
-(``web.db.update_game``).
+(``web.storage.games.update_game``).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from contextlib import ExitStack
 
 from flask import Flask, current_app, g
 
-from explainer import budget
+from explainer.engine import budget
 
-from .config import ConfigError
+from web.config import ConfigError
 
 __all__ = ["DEFAULT_SECONDS", "DEFAULT_WORK", "init_app"]
 

@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 
-from .errors import ApiError, BadRequestBody, UnsupportedBody
-from .language import requested_language
+from web.api.errors import ApiError, BadRequestBody, UnsupportedBody
+from web.language import requested_language
 
 __all__ = ["CrossSiteRequest", "MAX_JSON_DEPTH", "init_app", "json_depth", "SECURITY_HEADERS"]
 

@@ -41,6 +41,7 @@ from explainer.engine.count import analyze
 from explainer.engine.hint import make_hint
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.learn.lessons import SHAPE_IDS, classify, get_pattern, lesson_text, match_shape
+from explainer.errors import EngineError
 
 __all__ = [
     "Puzzle",
@@ -51,13 +52,13 @@ __all__ = [
     "AnswerError",
     "AnswerResult",
     "check_answer",
-    "MIN_SIDE",
-    "MAX_SIDE",
+    "PUZZLE_MIN_SIDE",
+    "PUZZLE_MAX_SIDE",
     "MAX_ATTEMPTS",
 ]
 
-MIN_SIDE = 5
-MAX_SIDE = 8
+PUZZLE_MIN_SIDE = 5
+PUZZLE_MAX_SIDE = 8
 #: fresh layouts tried before giving up
 MAX_ATTEMPTS = 400
 #: moves (steps applied or safe cells opened) per attempt
@@ -68,7 +69,7 @@ _MAX_MOVES = 60
 Moves = Sequence[Sequence[int]] | CellSet
 
 
-class PracticeError(ValueError):
+class PracticeError(EngineError):
     """No practice puzzle could be made for the request."""
 
 
@@ -162,7 +163,7 @@ class _Placement:
 def _place(rng: random.Random, k: int, edge_wall: bool) -> _Placement | None:
     """A random board size, orientation and spot where the shape fits (and,
     for ``edge_wall``, where the column before the first number is off the board)."""
-    height, width = rng.randint(MIN_SIDE, MAX_SIDE), rng.randint(MIN_SIDE, MAX_SIDE)
+    height, width = rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE), rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE)
     transform = (rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
     inside = [(r, j) for r in (-1, 0, 1) for j in range(0, k + 1)]
     outside = [(r, -1) for r in (-1, 0, 1)]
@@ -264,7 +265,7 @@ def _build_shape(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | Non
 
 def _build_game(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | None:
     """A sandbox after a random first click (an opening), for the rule patterns."""
-    height, width = rng.randint(MIN_SIDE, MAX_SIDE), rng.randint(MIN_SIDE, MAX_SIDE)
+    height, width = rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE), rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE)
     size = height * width
     density = rng.uniform(0.12, 0.24) if pattern != "endgame" else rng.uniform(0.15, 0.25)
     mines = max(1, round(size * density))
@@ -409,7 +410,7 @@ def make_puzzle(pattern_id: str, seed: int, max_attempts: int = MAX_ATTEMPTS) ->
 # -- answers -----------------------------------------------------------------------------------
 
 
-class AnswerError(ValueError):
+class AnswerError(EngineError):
     """An answer that names cells a player cannot open or flag."""
 
 

@@ -1,9 +1,9 @@
 """Game creation (the one place new games are made) and its limits.
 
-Presets come from the engine (``explainer.game.PRESETS``); custom boards are
-limited to ``MIN_SIDE``..``MAX_HEIGHT`` rows, ``MIN_SIDE``..``MAX_WIDTH``
+Presets come from the engine (``explainer.play.game.PRESETS``); custom boards are
+limited to ``CUSTOM_MIN_SIDE``..``CUSTOM_MAX_HEIGHT`` rows, ``CUSTOM_MIN_SIDE``..``CUSTOM_MAX_WIDTH``
 columns and 1..(cells - 9) mines, so the first click can always open an area.
-Modes come from ``explainer.modes`` (``classic``, ``no-guess``, ``assist``,
+Modes come from ``explainer.play.modes`` (``classic``, ``no-guess``, ``assist``,
 ``forgiving``); ``no-guess`` also takes ``max_rule``, the deepest reasoning
 its board may need (``simple``, ``pair`` or ``enumeration``).
 """
@@ -14,28 +14,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from explainer import modes
-from explainer.game import PRESETS, Game
+from explainer.play import modes
+from explainer.play.game import PRESETS, Game
 
 __all__ = [
     "GameSettings",
     "SettingsError",
     "MODES",
-    "MIN_SIDE",
-    "MAX_HEIGHT",
-    "MAX_WIDTH",
+    "CUSTOM_MIN_SIDE",
+    "CUSTOM_MAX_HEIGHT",
+    "CUSTOM_MAX_WIDTH",
     "FIRST_CLICK_AREA",
     "settings_from_json",
-    "new_game",
+    "make_game",
     "replay_game",
-    "max_mines",
+    "custom_max_mines",
 ]
 
 #: the game modes, in menu order (ids from the engine)
 MODES: tuple[str, ...] = tuple(str(mode) for mode in modes.MODES)
-MIN_SIDE = 5
-MAX_HEIGHT = 30
-MAX_WIDTH = 50
+CUSTOM_MIN_SIDE = 5
+CUSTOM_MAX_HEIGHT = 30
+CUSTOM_MAX_WIDTH = 50
 #: the first click and its neighbours are kept free of mines
 FIRST_CLICK_AREA = 9
 
@@ -54,7 +54,7 @@ class GameSettings:
     max_rule: str | None = None  # no-guess only; None: the engine's default
 
 
-def max_mines(height: int, width: int) -> int:
+def custom_max_mines(height: int, width: int) -> int:
     return height * width - FIRST_CLICK_AREA
 
 
@@ -68,13 +68,13 @@ def _whole(data: Mapping[str, Any], key: str) -> int:
 
 
 def _check(height: int, width: int, mines: int) -> None:
-    if not MIN_SIDE <= height <= MAX_HEIGHT:
-        raise SettingsError(f"height must be {MIN_SIDE} to {MAX_HEIGHT} rows, got {height}")
-    if not MIN_SIDE <= width <= MAX_WIDTH:
-        raise SettingsError(f"width must be {MIN_SIDE} to {MAX_WIDTH} columns, got {width}")
-    if not 1 <= mines <= max_mines(height, width):
+    if not CUSTOM_MIN_SIDE <= height <= CUSTOM_MAX_HEIGHT:
+        raise SettingsError(f"height must be {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_HEIGHT} rows, got {height}")
+    if not CUSTOM_MIN_SIDE <= width <= CUSTOM_MAX_WIDTH:
+        raise SettingsError(f"width must be {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_WIDTH} columns, got {width}")
+    if not 1 <= mines <= custom_max_mines(height, width):
         raise SettingsError(
-            f"mines must be 1 to {max_mines(height, width)} on a {width} x {height} board, got {mines}"
+            f"mines must be 1 to {custom_max_mines(height, width)} on a {width} x {height} board, got {mines}"
         )
 
 
@@ -107,7 +107,7 @@ def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
     return GameSettings(height, width, mines, mode, None, max_rule)
 
 
-def new_game(settings: GameSettings, seed: int | None = None) -> Game:
+def make_game(settings: GameSettings, seed: int | None = None) -> Game:
     """A fresh game in its mode; its layout is placed at the first click (always
     safe, opening an area).  Raises ``GameError`` (``GenerationError`` for a
     no-guess board that cannot be made) with a message quoting the settings."""

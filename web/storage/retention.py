@@ -4,9 +4,9 @@
 A row's last activity is its ``updated_at``; a game played within the window is
 never touched, and each game row holds all that its replay and its "why did I
 lose" report need.  Before a puzzle goes, its answers are added to
-``practice_totals`` (``web.practice_store.prune_puzzles``) so Learn progress
+``practice_totals`` (``web.storage.puzzles.prune_puzzles``) so Learn progress
 survives.  Pruning runs on the first write after the app starts and then at
-most once an hour per process (``prune_after_write``, a ``web.db`` write hook),
+most once an hour per process (``prune_after_write``, which the stores call after their writes),
 and on demand with ``flask --app web prune [--days N]``.
 """
 
@@ -23,11 +23,10 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from .config import retention_days
-from .db import connection, write
-from .practice_store import prune_puzzles
+from web.config import retention_days
+from web.storage.database import connection, write
 
-__all__ = ["PRUNE_INTERVAL", "Pruned", "init_app", "prune", "prune_after_write", "prune_command"]
+__all__ = ["PRUNE_INTERVAL", "Pruned", "init_app", "prune", "prune_after_write", "prune_command", "prune_puzzles"]
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,6 @@ PRUNE_INTERVAL = 3600.0
 def init_app(app: Flask) -> None:
     """Prune after writes (at most hourly) and add the ``prune`` command."""
     app.extensions["db_prune"] = _PruneClock()
-    app.extensions.setdefault("db_after_write", []).append(prune_after_write)
     app.cli.add_command(prune_command)  # flask --app web prune
 
 
@@ -75,8 +73,22 @@ class _PruneClock:
         return self.last is None or now - self.last >= PRUNE_INTERVAL
 
 
+def prune_puzzles(conn: sqlite3.Connection, cutoff: float) -> int:
+    """Delete the puzzles last active before ``cutoff`` (inside the caller's write
+    transaction), first adding their judged answers to ``practice_totals``; the count deleted."""
+    conn.execute(
+        "INSERT INTO practice_totals (owner, pattern, solved, answered, first_try) "
+        "SELECT owner, pattern, SUM(solved_at IS NOT NULL), COUNT(*), COALESCE(SUM(first_right), 0) "
+        "FROM puzzles WHERE updated_at < ? AND first_right IS NOT NULL GROUP BY owner, pattern "
+        "ON CONFLICT (owner, pattern) DO UPDATE SET solved = solved + excluded.solved, "
+        "answered = answered + excluded.answered, first_try = first_try + excluded.first_try",
+        (cutoff,),
+    )
+    return conn.execute("DELETE FROM puzzles WHERE updated_at < ?", (cutoff,)).rowcount
+
+
 def prune_after_write(conn: sqlite3.Connection) -> None:
-    """Runs after a committed write (``web.db.after_write``): prune if retention is on and this
+    """Called by the stores after a committed write: prune if retention is on and this
     process has not pruned for ``PRUNE_INTERVAL`` seconds (the first write
     after start always does).  A failure is logged, never raised: the write
     it follows has succeeded."""

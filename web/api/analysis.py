@@ -12,12 +12,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from explainer.board import Board
-from explainer.cells import Cell
-from explainer.hint import Hint, make_hint
-from explainer.patterns import classify
-from explainer.pipeline import Solution, solve
-from explainer.render import Renderer
+from explainer.core.board import Board
+from explainer.core.cells import Cell
+from explainer.engine.hint import Hint, make_hint
+from explainer.learn.lessons import classify
+from explainer.engine.solve import Solution, solve
+from explainer.words.render import Renderer
 
 __all__ = ["LruCache", "Analyses", "hint_json", "overlay_json", "wrong_flag_json"]
 

@@ -19,14 +19,14 @@ from typing import Any
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from explainer.hint import make_hint
-from explainer.patterns import get_pattern, lesson_example, lesson_text, lessons_json
-from explainer.practice import PracticeError, check_answer, make_puzzle
+from explainer.engine.hint import make_hint
+from explainer.learn.lessons import get_pattern, lesson_example, lesson_text, lessons_json
+from explainer.learn.practice import PracticeError, check_answer, make_puzzle
 
-from . import practice_store
-from .api import body_json, reply_language
-from .errors import ApiError, BadRequestBody
-from .identity import session_id
+from web.storage import puzzles as practice_store
+from web.api.games import body_json, reply_language
+from web.api.errors import ApiError, BadRequestBody
+from web.identity import session_id
 
 __all__ = ["bp", "puzzle_json", "SEEDS_TRIED"]
 

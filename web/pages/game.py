@@ -10,15 +10,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from explainer.game import PRESETS
-from explainer.modes import LOSS_REPORT_DESCRIPTION, MODES
+from explainer.play.game import PRESETS
+from explainer.play.modes import LOSS_REPORT_DESCRIPTION, MODES
 
-from . import db
-from .games import FIRST_CLICK_AREA, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE
-from .identity import current_game_id, session_id
-from .language import UnknownLanguage, parse_language, remember, requested_language, select_language
+from web.storage import games as db
+from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE
+from web.identity import current_game_id, session_id
+from web.language import UnknownLanguage, parse_language, remember, requested_language, select_language
 
-bp = Blueprint("pages", __name__, template_folder="templates")
+bp = Blueprint("pages", __name__)
 
 
 def role_labels() -> list[tuple[str, str]]:
@@ -161,7 +161,7 @@ def index() -> ResponseReturnValue:
         "lang": language,
         "langTag": language.replace("_", "-"),
         "texts": client_texts(),
-        "limits": {"minSide": MIN_SIDE, "maxHeight": MAX_HEIGHT, "maxWidth": MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
+        "limits": {"minSide": CUSTOM_MIN_SIDE, "maxHeight": CUSTOM_MAX_HEIGHT, "maxWidth": CUSTOM_MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
         "modeNames": mode_names(),
         "learnRoot": url_for("learn.index"),
@@ -173,9 +173,9 @@ def index() -> ResponseReturnValue:
         presets=preset_labels(),
         modes=mode_options(),
         loss_report_description=_(LOSS_REPORT_DESCRIPTION),
-        min_side=MIN_SIDE,
-        max_height=MAX_HEIGHT,
-        max_width=MAX_WIDTH,
+        min_side=CUSTOM_MIN_SIDE,
+        max_height=CUSTOM_MAX_HEIGHT,
+        max_width=CUSTOM_MAX_WIDTH,
         free_cells=FIRST_CLICK_AREA,
     )
 

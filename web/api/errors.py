@@ -11,14 +11,14 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
 
 from explainer.errors import BudgetExceeded
-from explainer.game import GameError
-from explainer.patterns import UnknownPatternError
-from explainer.practice import AnswerError
+from explainer.play.game import GameError
+from explainer.learn.lessons import UnknownPatternError
+from explainer.learn.practice import AnswerError
 
-from .db import GameBusy, GameNotFound, StoredGameError
-from .games import SettingsError
-from .language import UnknownLanguage
-from .practice_store import PuzzleNotFound
+from web.storage.games import GameBusy, GameNotFound, StoredGameError
+from web.api.settings import SettingsError
+from web.language import UnknownLanguage
+from web.storage.puzzles import PuzzleNotFound
 
 __all__ = [
     "API_PREFIX",

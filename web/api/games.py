@@ -22,13 +22,13 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from explainer.cells import Cell
-from explainer.game import Game
-from explainer.modes import MoveOutcome, chord_cell, open_cell
+from explainer.core.cells import Cell
+from explainer.play.game import Game
+from explainer.play.modes import MoveOutcome, chord_cell, open_cell
 
-from . import db
-from .analysis import Analyses, overlay_json, wrong_flag_json
-from .errors import (
+from web.storage import games as db
+from web.api.analysis import Analyses, overlay_json, wrong_flag_json
+from web.api.errors import (
     BadRequestBody,
     GameOver,
     NotFinished,
@@ -37,10 +37,10 @@ from .errors import (
     ProbabilitiesUnavailable,
     UnsupportedBody,
 )
-from .games import new_game, replay_game, settings_from_json
-from .identity import session_id, set_current_game
-from .language import requested_language, select_language
-from .state import game_state
+from web.api.settings import make_game, replay_game, settings_from_json
+from web.identity import session_id, set_current_game
+from web.language import requested_language, select_language
+from web.api.replies import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
@@ -113,7 +113,7 @@ def create() -> ResponseReturnValue:
             raise BadRequestBody("this server does not accept a seed")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise BadRequestBody(f"seed must be a whole number >= 0, got {seed!r}")
-    record = db.create_game(session_id(), new_game(settings, seed), settings.mode)
+    record = db.create_game(session_id(), make_game(settings, seed), settings.mode)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)

@@ -1,8 +1,8 @@
 """Watch the bot: ``POST /api/games/<id>/bot`` plays one move of a game.
 
-The bot (``explainer.bot.next_move``) decides from the player view only; the
+The bot (``explainer.bot.moves.next_move``) decides from the player view only; the
 server applies its move through the same mode-aware helpers as a player's
-move (``explainer.modes.open_cell``, ``Game.toggle_flag``), atomically, and
+move (``explainer.play.modes.open_cell``, ``Game.toggle_flag``), atomically, and
 replies with the new state and the move in words (``move_to_json``) with the
 cells of its reasoning highlighted in the hint roles.  The hidden layout never
 takes part in the decision or the reply.
@@ -15,18 +15,18 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
-from explainer.bot import BotError, Move, MoveKind, next_move
-from explainer.bot_text import move_to_json
-from explainer.cells import CellSet
-from explainer.game import Game
-from explainer.highlight import highlights, highlights_to_json
-from explainer.modes import MoveOutcome, open_cell
-from explainer.patterns import classify
+from explainer.bot.moves import BotError, Move, MoveKind, next_move
+from explainer.words.bot import move_to_json
+from explainer.core.cells import CellSet
+from explainer.play.game import Game
+from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.play.modes import MoveOutcome, open_cell
+from explainer.learn.lessons import classify
 
-from . import db
-from .api import reply_language, state_json
-from .errors import BotCannotMove, GameOver
-from .identity import session_id
+from web.storage import games as db
+from web.api.games import reply_language, state_json
+from web.api.errors import BotCannotMove, GameOver
+from web.identity import session_id
 
 __all__ = ["bp", "move_highlights"]
 

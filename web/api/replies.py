@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from explainer.cells import CellSet
+from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
-from explainer.highlight import highlights, highlights_to_json
-from explainer.modes import LossReport, stored_loss_report, summary
+from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.play.modes import LossReport, stored_loss_report, summary
 
-from .analysis import Analyses
-from .db import GameRecord
+from web.api.analysis import Analyses
+from web.storage.games import GameRecord
 
 __all__ = ["game_state", "loss_json"]
 

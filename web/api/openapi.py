@@ -1,11 +1,11 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``GET /api/openapi.json``.
 
 The description is Python data (``openapi_spec()``), built from the same
-constants the server checks against: presets (``explainer.game.PRESETS``),
-modes (``web.games.MODES``), the no-guess depth limits
-(``explainer.depth_solver.DEPTHS``), board limits (``web.games``), languages
-(``explainer.i18n.LANGUAGES``), lessons (``explainer.patterns.PATTERNS``) and
-highlight roles (``explainer.highlight.ROLES``).  ``tests/test_openapi.py``
+constants the server checks against: presets (``explainer.play.game.PRESETS``),
+modes (``web.api.settings.MODES``), the no-guess depth limits
+(``explainer.play.depth.DEPTHS``), board limits (``web.api.settings``), languages
+(``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and
+highlight roles (``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py``
 keeps its paths and methods in step with the app's routes, and
 ``tests/test_web_fuzz.py`` sends requests generated from it.
 
@@ -24,13 +24,13 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
-from explainer.depth_solver import DEPTHS
-from explainer.game import PRESETS
-from explainer.highlight import ROLES
-from explainer.i18n import LANGUAGES
-from explainer.patterns import PATTERNS
+from explainer.play.depth import DEPTHS
+from explainer.play.game import PRESETS
+from explainer.engine.highlight import ROLES
+from explainer.words.i18n import LANGUAGES
+from explainer.learn.lessons import PATTERNS
 
-from .games import FIRST_CLICK_AREA, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE, MODES
+from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
 
@@ -83,7 +83,7 @@ _CELLS = _array(_ref("Cell"))
 
 
 def _schemas() -> dict[str, Any]:
-    max_mines = MAX_HEIGHT * MAX_WIDTH - FIRST_CLICK_AREA
+    custom_max_mines = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH - FIRST_CLICK_AREA
     rules = [str(rule) for rule in DEPTHS]
     return {
         "Error": _object(
@@ -104,15 +104,15 @@ def _schemas() -> dict[str, Any]:
         "NewGame": {
             "type": "object",
             "description": (
-                f"A preset ({', '.join(PRESETS)}) or a custom board: height {MIN_SIDE}-{MAX_HEIGHT}, width "
-                f"{MIN_SIDE}-{MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
+                f"A preset ({', '.join(PRESETS)}) or a custom board: height {CUSTOM_MIN_SIDE}-{CUSTOM_MAX_HEIGHT}, width "
+                f"{CUSTOM_MIN_SIDE}-{CUSTOM_MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
                 "neighbours are kept free). height, width and mines are ignored when a preset is given."
             ),
             "properties": {
                 "preset": {"enum": [*PRESETS, "custom", None]},
-                "height": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_HEIGHT},
-                "width": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_WIDTH},
-                "mines": {"type": "integer", "minimum": 1, "maximum": max_mines},
+                "height": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_HEIGHT},
+                "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
+                "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines},
                 "mode": {"enum": list(MODES), "default": "classic"},
                 "max_rule": {
                     "enum": [*rules, None],
@@ -134,9 +134,9 @@ def _schemas() -> dict[str, Any]:
         },
         "Move": _object(
             {
-                "row": {"type": "integer", "minimum": 0, "maximum": MAX_HEIGHT - 1,
+                "row": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_HEIGHT - 1,
                         "description": "0-based; must be inside the game's board (else 400)."},
-                "col": {"type": "integer", "minimum": 0, "maximum": MAX_WIDTH - 1,
+                "col": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_WIDTH - 1,
                         "description": "0-based; must be inside the game's board (else 400)."},
             },
             ["row", "col"],

@@ -8,7 +8,7 @@ accuracy (puzzles whose first judged answer was right, out of the puzzles
 answered at least once; an "incomplete" answer is not judged).
 
 A puzzle's last activity (``updated_at``) is when it was made or last judged;
-retention (``web.retention.prune``) deletes puzzles idle for longer than the window
+retention (``web.storage.retention.prune``) deletes puzzles idle for longer than the window
 and first adds their answers to ``practice_totals``, one row per session and
 pattern, so progress counts both.
 """
@@ -21,10 +21,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from explainer.board import Board
-from explainer.patterns import PATTERN_IDS
+from explainer.core.board import Board
+from explainer.learn.lessons import PATTERN_IDS
 
-from . import db
+from web.storage.database import connection, write
+from web.storage.retention import prune_after_write
 
 __all__ = [
     "PuzzleNotFound",
@@ -34,7 +35,6 @@ __all__ = [
     "load_puzzle",
     "record_answer",
     "progress",
-    "prune_puzzles",
 ]
 
 
@@ -97,21 +97,21 @@ def _record(row: tuple) -> PuzzleRecord:
 
 
 def create_puzzle(owner: str, pattern: str, seed: int, board: Board) -> PuzzleRecord:
-    conn = db.connection()
+    conn = connection()
     puzzle_id = secrets.token_urlsafe(12)
     now = time.time()
-    with db.write(conn):
+    with write(conn):
         conn.execute(
             "INSERT INTO puzzles (id, owner, pattern, seed, board, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (puzzle_id, owner, pattern, seed, str(board), now, now),
         )
-    db.after_write(conn)
+    prune_after_write(conn)
     return PuzzleRecord(puzzle_id, owner, pattern, seed, board, 0, None, False)
 
 
 def load_puzzle(puzzle_id: str, owner: str) -> PuzzleRecord:
-    row = db.connection().execute(
+    row = connection().execute(
         f"SELECT {_COLUMNS} FROM puzzles WHERE id = ? AND owner = ?", (puzzle_id, owner)
     ).fetchone()
     if row is None:
@@ -121,9 +121,9 @@ def load_puzzle(puzzle_id: str, owner: str) -> PuzzleRecord:
 
 def record_answer(puzzle_id: str, owner: str, right: bool) -> PuzzleRecord:
     """Count a judged answer (right or wrong) for the puzzle; the first one sets its first-try result."""
-    conn = db.connection()
+    conn = connection()
     now = time.time()
-    with db.write(conn):
+    with write(conn):
         cursor = conn.execute(
             "UPDATE puzzles SET answers = answers + 1, first_right = COALESCE(first_right, ?), "
             "solved_at = CASE WHEN ? THEN COALESCE(solved_at, ?) ELSE solved_at END, updated_at = ? "
@@ -132,14 +132,14 @@ def record_answer(puzzle_id: str, owner: str, right: bool) -> PuzzleRecord:
         )
         if cursor.rowcount != 1:
             raise PuzzleNotFound(puzzle_id)
-    db.after_write(conn)
+    prune_after_write(conn)
     return load_puzzle(puzzle_id, owner)
 
 
 def progress(owner: str) -> dict[str, Progress]:
     """Every pattern's progress for ``owner``, in lesson order (zeros for patterns not practised):
     the stored puzzles plus the totals kept from puzzles that retention deleted."""
-    conn = db.connection()
+    conn = connection()
     rows = conn.execute(
         "SELECT pattern, SUM(solved_at IS NOT NULL), SUM(first_right IS NOT NULL), COALESCE(SUM(first_right), 0) "
         "FROM puzzles WHERE owner = ? GROUP BY pattern "
@@ -153,17 +153,3 @@ def progress(owner: str) -> dict[str, Progress]:
         total[1] += answered
         total[2] += first_try
     return {pattern: Progress(pattern, *counts.get(pattern, (0, 0, 0))) for pattern in PATTERN_IDS}
-
-
-def prune_puzzles(conn: sqlite3.Connection, cutoff: float) -> int:
-    """Delete the puzzles last active before ``cutoff`` (inside the caller's write
-    transaction), first adding their judged answers to ``practice_totals``; the count deleted."""
-    conn.execute(
-        "INSERT INTO practice_totals (owner, pattern, solved, answered, first_try) "
-        "SELECT owner, pattern, SUM(solved_at IS NOT NULL), COUNT(*), COALESCE(SUM(first_right), 0) "
-        "FROM puzzles WHERE updated_at < ? AND first_right IS NOT NULL GROUP BY owner, pattern "
-        "ON CONFLICT (owner, pattern) DO UPDATE SET solved = solved + excluded.solved, "
-        "answered = answered + excluded.answered, first_try = first_try + excluded.first_try",
-        (cutoff,),
-    )
-    return conn.execute("DELETE FROM puzzles WHERE updated_at < ?", (cutoff,)).rowcount

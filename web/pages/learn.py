@@ -1,8 +1,8 @@
 """The Learn section's pages: the lesson list with the session's progress, and
 one page per lesson (explanation, illustrated example, practice).
 
-Lessons come from ``explainer.patterns`` in order of difficulty; practice goes
-through ``web.learn_api``.  Every link to a lesson carries ``data-lesson="ID"``.
+Lessons come from ``explainer.learn.lessons`` in order of difficulty; practice goes
+through ``web.api.learn``.  Every link to a lesson carries ``data-lesson="ID"``.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_percent
 from flask_babel import gettext as _
 
-from explainer.patterns import PATTERN_IDS, lesson_example, lessons_json
+from explainer.learn.lessons import PATTERN_IDS, lesson_example, lessons_json
 
-from . import practice_store
-from .identity import session_id
-from .language import select_language
-from .pages import role_labels
+from web.storage import puzzles as practice_store
+from web.identity import session_id
+from web.language import select_language
+from web.pages.game import role_labels
 
-bp = Blueprint("learn", __name__, url_prefix="/learn", template_folder="templates")
+bp = Blueprint("learn", __name__, url_prefix="/learn")
 
 
 def accuracy_text(progress: practice_store.Progress) -> str:

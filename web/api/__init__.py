@@ -1,0 +1,17 @@
+"""The JSON API under ``/api``: games (``games``), the bot (``bot``), Learn (``learn``),
+the OpenAPI description (``openapi``) and one error module (``errors``); ``replies``
+and ``analysis`` shape what the engine says for a client, ``settings`` checks new games."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+__all__ = ["register"]
+
+
+def register(app: Flask) -> None:
+    from web.api import bot, errors, games, learn, openapi
+
+    for module in (games, bot, learn, openapi):
+        app.register_blueprint(module.bp)
+    errors.register_error_handlers(app)

@@ -1,0 +1,15 @@
+"""The HTML pages: the game (``game``) and the Learn section (``learn``); templates and
+static files live in ``web/templates`` and ``web/static``."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+__all__ = ["register"]
+
+
+def register(app: Flask) -> None:
+    from web.pages import game, learn
+
+    app.register_blueprint(game.bp)
+    app.register_blueprint(learn.bp)
