@@ -57,13 +57,18 @@ def normalize_language(code: str | None) -> str | None:
     return base if base in LANGUAGES else None
 
 
+@lru_cache(maxsize=64)
 def is_rtl(language: str) -> bool:
+    """Whether ``language`` is written right to left (the locale is parsed once per language)."""
     return Locale.parse(language).character_order == "right-to-left"
 
 
 @lru_cache(maxsize=32)
 def translations(language: str) -> NullTranslations:
     """The compiled catalog for ``language``; English (the source) needs none.
+
+    Loaded once per language and shared (``Renderer`` asks for it on every
+    construction); a gettext catalog is read-only once loaded, so threads share it.
 
     A catalog whose .mo file is missing (a source checkout that was never
     built) is compiled in memory from its .po file, so no language silently

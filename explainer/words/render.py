@@ -5,25 +5,133 @@ named placeholders; counts go through ``ngettext`` (CLDR plural rules per
 language), lists of cells through Babel's ``format_list``, numbers and
 percentages through Babel's locale formatting.  Cell names (``C5``) are the
 same in every language.
+
+Babel's ``format_decimal``, ``format_percent`` and ``format_list`` parse the
+locale and look up its patterns on every call, which used to be most of the
+time spent writing a sentence.  ``LocaleFormats`` does that once per language
+(the parsed ``Locale``, its decimal, percent and list patterns) and memoises
+the small integers and the rounded percentages sentences use; the texts are
+exactly those of the Babel functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
 
-from explainer.core.cells import Cell, CellSet
+from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.words.i18n import DEFAULT_LANGUAGE, translations
 
-__all__ = ["Renderer", "HintLevels", "explain", "LIST_LIMIT"]
+__all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "LIST_LIMIT"]
 
 #: lists longer than this are shortened to their first cells and "N more"
 LIST_LIMIT = 10
+
+#: integers 0 .. SMALL_NUMBERS - 1 are formatted once per language and remembered
+SMALL_NUMBERS = 10_000
+
+
+class LocaleFormats:
+    """One language's Babel number and list formatting, parsed once.
+
+    ``number``, ``percent`` and ``list`` give exactly what ``format_decimal(value,
+    locale=language)``, ``format_percent(value, locale=language,
+    decimal_quantization=False)`` and ``format_list(items, locale=language)``
+    give, without parsing the locale or looking up its patterns again.  Small
+    integers and percentages between 0 and 1 are memoised (at most
+    ``SMALL_NUMBERS`` and 1,001 entries: the percentages are rounded to three
+    decimals before they get here).  Thread-safe: the memo dictionaries only
+    ever gain an entry whose text is a pure function of its key (two threads
+    may both compute it; either write is right), and a dict store is atomic.
+    """
+
+    __slots__ = ("language", "locale", "_decimal", "_percent", "_lists", "_numbers", "_percents")
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.locale = Locale.parse(language)
+        self._decimal = self.locale.decimal_formats[None]
+        self._percent = self.locale.percent_formats[None]
+        # format_list's 'standard' style (every CLDR locale has it; else fall back to Babel's own resolution)
+        lists = self.locale.list_patterns.get("standard")
+        self._lists = None if lists is None else dict(lists)  # a plain dict: Babel's resolves aliases on every read
+        self._numbers: dict[int, str] = {}
+        self._percents: dict[float, str] = {}
+
+    def number(self, value: int) -> str:
+        """``format_decimal(value, locale=language)``."""
+        text = self._numbers.get(value) if type(value) is int else None
+        if text is None:
+            text = self._decimal.apply(value, self.locale)
+            if type(value) is int and 0 <= value < SMALL_NUMBERS:
+                self._numbers[value] = text
+        return text
+
+    def percent(self, value: float) -> str:
+        """``format_percent(value, locale=language, decimal_quantization=False)``."""
+        # only floats in [0, 1] are memoised, and never -0.0 (equal to 0.0 as a key, but written "-0%")
+        memo = type(value) is float and 0.0 <= value <= 1.0 and math.copysign(1.0, value) > 0
+        text = self._percents.get(value) if memo else None
+        if text is None:
+            text = self._percent.apply(value, self.locale, decimal_quantization=False)
+            if memo:
+                self._percents[value] = text
+        return text
+
+    def list(self, items: Sequence[str]) -> str:
+        """``format_list(items, locale=language)``: 'A1, B2 and C3' in the language's words."""
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        patterns = self._lists
+        if patterns is None:
+            return format_list(items, locale=self.locale)
+        if len(items) == 2 and "2" in patterns:
+            return patterns["2"].format(*items)
+        result = patterns["start"].format(items[0], items[1])
+        for item in items[2:-1]:
+            result = patterns["middle"].format(result, item)
+        return patterns["end"].format(result, items[-1])
+
+
+#: cell names by parts, for ``_name``: 'AD' + '16' is ``cell_name(15, 29)``, without working out the letters each time
+_COLUMN_NAMES = tuple(column_letters(col) for col in range(256))
+_ROW_NAMES = tuple(str(row + 1) for row in range(1000))
+
+
+def _name(row: int, col: int) -> str:
+    """``cell_name(row, col)``, from the tables above when they cover the cell."""
+    if 0 <= col < 256 and 0 <= row < 1000:
+        return _COLUMN_NAMES[col] + _ROW_NAMES[row]
+    return cell_name(row, col)
+
+
+_FORMATS: dict[str, LocaleFormats] = {}
+_FORMATS_LOCK = threading.Lock()
+
+
+def locale_formats(language: str) -> LocaleFormats:
+    """The one ``LocaleFormats`` of ``language``, built on first use (under a lock, so once)."""
+    formats = _FORMATS.get(language)
+    if formats is None:
+        with _FORMATS_LOCK:
+            formats = _FORMATS.get(language)
+            if formats is None:
+                formats = _FORMATS[language] = LocaleFormats(language)
+    return formats
+
+
+#: the method that writes the body of each rule's deduction
+_RULE_METHODS = {Rule.GLOBAL: "_global", Rule.SIMPLE: "_simple", Rule.PAIR: "_pair", Rule.ENUMERATION: "_enumeration"}
 
 
 @dataclass(frozen=True)
@@ -39,7 +147,15 @@ class Renderer:
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language
         self._translations = translations(language)
-        self._locale = language
+        # the language's Babel formats, if already built; else built on first use (an unknown locale fails then, as before)
+        self._formats: LocaleFormats | None = _FORMATS.get(language)
+
+    @property
+    def formats(self) -> LocaleFormats:
+        formats = self._formats
+        if formats is None:
+            formats = self._formats = locale_formats(self.language)
+        return formats
 
     # -- gettext -------------------------------------------------------------
     def _(self, message: str, **params: Any) -> str:
@@ -59,8 +175,18 @@ class Renderer:
     # -- formatting ------------------------------------------------------------
     def _format(self, params: dict[str, Any]) -> dict[str, str]:
         out = {}
+        formats = self._formats or self.formats
         for key, value in params.items():
-            if isinstance(value, bool):
+            kind = type(value)  # the common exact types first; subclasses and the rest below
+            if kind is int:
+                out[key] = formats.number(value)
+            elif kind is Cell:
+                out[key] = _name(value.row, value.col)
+            elif kind is CellSet:
+                out[key] = self.cells(value)
+            elif kind is str:
+                out[key] = value
+            elif isinstance(value, bool):
                 out[key] = str(value)
             elif isinstance(value, int):
                 out[key] = self.number(value)
@@ -73,34 +199,36 @@ class Renderer:
         return out
 
     def number(self, value: int) -> str:
-        return format_decimal(value, locale=self._locale)
+        return (self._formats or self.formats).number(value)
 
     def percent(self, probability: float) -> str:
         """The locale's percent format with at most one decimal: '12.5%', '12,5 %'."""
-        return format_percent(round(probability, 3), locale=self._locale, decimal_quantization=False)
+        return (self._formats or self.formats).percent(round(probability, 3))
 
     def cells(self, cells: Iterable[Cell] | CellSet) -> str:
-        names = [cell.name for cell in cells]
-        if len(names) > LIST_LIMIT:
+        if type(cells) is CellSet:  # name only the cells shown
+            total = len(cells)
+            width = cells.width
+            shown = total if total <= LIST_LIMIT else LIST_LIMIT - 2
+            names = [_name(*divmod(index, width)) for index in islice(cells.indices(), shown)]
+        else:
+            names = [cell.name for cell in cells]
+            total = len(names)
+        if total > LIST_LIMIT:
             shown = LIST_LIMIT - 2
-            rest = len(names) - shown
+            rest = total - shown
             # I18N: the end of a shortened list of cells, e.g. "A1, A2, ... and 12 more"
             names = names[:shown] + [self.ngettext("%(count)s more cell", "%(count)s more cells", rest)]
-        return format_list(names, locale=self._locale) if names else ""
+        return (self._formats or self.formats).list(names)
 
     def join(self, sentences: Iterable[str]) -> str:
         separator = "" if self.language in ("ja", "zh_Hans") else " "
-        return separator.join(sentence for sentence in sentences if sentence)
+        return separator.join([sentence for sentence in sentences if sentence])
 
     # -- whole deductions ---------------------------------------------------------
     def deduction(self, deduction: Deduction) -> str:
         """The full argument, ending with what to do."""
-        body = {
-            Rule.GLOBAL: self._global,
-            Rule.SIMPLE: self._simple,
-            Rule.PAIR: self._pair,
-            Rule.ENUMERATION: self._enumeration,
-        }[deduction.rule](deduction)
+        body = getattr(self, _RULE_METHODS[deduction.rule])(deduction)
         return self.join([self._known_safe(deduction), *body, self.action(deduction)])
 
     def levels(self, deduction: Deduction) -> HintLevels:
