@@ -1,15 +1,76 @@
 """The engine's errors: one base class, so callers can catch everything the
 engine refuses with a single ``except EngineError``.
 
-``EngineError`` is a ``ValueError`` (existing ``except ValueError`` handlers
-keep working); ``BoardParseError`` is one.  ``BudgetExceeded`` is raised when
-a piece of work does not fit the time or work limit in force (see
-``explainer.engine.budget``); its message says which limit was hit, in plain English.
+The design (python-chess is the model): a few precise ``ValueError``
+subclasses under one base, ``EngineError``, whose message is the whole story
+in plain English, quoting the bad input.  ``EngineError`` is a ``ValueError``
+(existing ``except ValueError`` handlers keep working).  What kind of refusal
+an error is shows in its class, nothing else:
+
+* **not found** — the class is also a ``LookupError`` (``UnknownPatternError``:
+  an id that names nothing);
+* **over budget** — ``BudgetExceeded``: nothing is wrong with the input, the
+  work did not fit the time or work limit in force (``explainer.engine.budget``);
+  its message says which limit was hit;
+* **invalid** — every other ``EngineError``: the input, setting or move is not
+  allowed, and the message says why.
+
+The classes, each defined by the module that raises it (importing one from
+here loads that module; inside ``explainer`` import it from its home)::
+
+    ValueError
+     └─ EngineError                       explainer.errors
+         ├─ BudgetExceeded                explainer.errors         over the time or work limit
+         ├─ BoardParseError               explainer.core.board     not a valid board text or view
+         ├─ GameError                     explainer.play.game      a game setting or move not allowed
+         │   └─ GenerationError           explainer.play.generate  a no-guess board that cannot be made
+         ├─ SamplingError                 explainer.play.sampling  a view no layout fits
+         ├─ Inconsistent                  explainer.bot.certainty  the bot's numbers contradict each other
+         ├─ BotError                      explainer.bot.moves      the bot has no move on this view
+         ├─ UnknownPatternError (+ LookupError)
+         │                                explainer.learn.lessons  a lesson / pattern id not in the catalog
+         ├─ PracticeError                 explainer.learn.practice no practice puzzle for the request
+         ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
+         └─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
+
+    AssertionError
+     └─ ProofError                        explainer.engine.proof   NOT an EngineError: a proof that does not
+                                                                   check is a bug in the engine, not a refusal
+
+``Inconsistent`` and ``SamplingError`` never reach a caller of the public
+functions when the engine works (the bot turns ``Inconsistent`` into a
+``BotError``; ``SamplingError`` is raised only for a view no real game can
+show).  Plain ``ValueError``/``TypeError`` remain for a caller's programming
+mistakes (a negative column, an unknown ``GuessPolicy.first_cell``, a budget
+of 0 seconds): they are not input a user typed.
+
+How a caller maps them (an HTTP API, say), most specific first::
+
+    isinstance(error, BudgetExceeded)  -> 503 (try a smaller request; nothing changed)
+    isinstance(error, LookupError)     -> 404
+    isinstance(error, EngineError)     -> 400 (or 409 for BotError: the game's state, not the request)
 """
 
 from __future__ import annotations
 
-__all__ = ["EngineError", "BudgetExceeded"]
+import importlib
+from typing import TYPE_CHECKING
+
+__all__ = [
+    "EngineError",
+    "BudgetExceeded",
+    "BoardParseError",
+    "GameError",
+    "GenerationError",
+    "SamplingError",
+    "Inconsistent",
+    "BotError",
+    "UnknownPatternError",
+    "PracticeError",
+    "AnswerError",
+    "CliError",
+    "ProofError",
+]
 
 
 class EngineError(ValueError):
@@ -41,3 +102,46 @@ class BudgetExceeded(EngineError):
 
     def __reduce__(self):  # picklable across processes (the bot's worker pool)
         return (type(self), (self.kind, self.limit, self.spent))
+
+
+#: where each error re-exported here is defined (its module imports this one, so they are loaded on first use)
+HOMES: dict[str, str] = {
+    "BoardParseError": "explainer.core.board",
+    "GameError": "explainer.play.game",
+    "GenerationError": "explainer.play.generate",
+    "SamplingError": "explainer.play.sampling",
+    "Inconsistent": "explainer.bot.certainty",
+    "BotError": "explainer.bot.moves",
+    "UnknownPatternError": "explainer.learn.lessons",
+    "PracticeError": "explainer.learn.practice",
+    "AnswerError": "explainer.learn.practice",
+    "CliError": "explainer.cli.args",
+    "ProofError": "explainer.engine.proof",
+}
+
+
+def __getattr__(name: str) -> type[BaseException]:
+    """``from explainer.errors import GameError``: the class, from the module that defines it."""
+    home = HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    error = getattr(importlib.import_module(home), name)
+    globals()[name] = error
+    return error
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(HOMES))
+
+
+if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on first use
+    from explainer.bot.certainty import Inconsistent
+    from explainer.bot.moves import BotError
+    from explainer.cli.args import CliError
+    from explainer.core.board import BoardParseError
+    from explainer.engine.proof import ProofError
+    from explainer.learn.lessons import UnknownPatternError
+    from explainer.learn.practice import AnswerError, PracticeError
+    from explainer.play.game import GameError
+    from explainer.play.generate import GenerationError
+    from explainer.play.sampling import SamplingError

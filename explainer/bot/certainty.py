@@ -16,11 +16,12 @@ from explainer.engine import budget as _budget
 from explainer.core.board import Board, neighbour_masks
 from explainer.core.cells import iter_bits
 from explainer.engine.count import Analysis, analyze
+from explainer.errors import EngineError
 
 __all__ = ["PlayerKnowledge", "Inconsistent"]
 
 
-class Inconsistent(ValueError):
+class Inconsistent(EngineError):
     """The numbers seen cannot all be true (the view is impossible)."""
 
 

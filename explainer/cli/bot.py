@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from explainer.cli.main import CliError, whole_number
+from explainer.cli.args import CliError, whole_number
 from explainer.play.game import PRESETS, GameError
 from explainer.bot.guess import GuessPolicy
 from explainer.bot.runs import RunConfig, RunSummary, run_games
@@ -29,8 +29,6 @@ _RULES = {
     FirstClick.OPENING: "the first cell and its neighbours are safe",
     FirstClick.SAFE: "only the first cell is safe",
 }
-
-
 
 
 def register(commands: object, add: Callable[..., argparse.ArgumentParser]) -> None:

@@ -1,6 +1,6 @@
 """``python -m explainer generate``: a no-guess board from the command line.
 
-Registered through ``explainer.cli.main._EXTRA_COMMANDS`` (``register``).  Prints
+Registered by ``explainer.cli.main`` (``register``).  Prints
 the layout as JSON (``--json``: ``mines`` as ``[r, c]`` pairs, ``first``,
 the rules the solution used, the seed) or as text: the solved board with
 ``*`` for mines and ``@`` for the first click, then the rules used.
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from explainer.core.cells import parse_cell_name
-from explainer.cli.main import CliError, whole_number
+from explainer.cli.args import CliError, whole_number
 from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.play.generate import DEFAULT_MAX_RULE, REQUIRABLE, GenerationError, generate
@@ -36,8 +36,6 @@ def parse_first(value: str) -> tuple[int, int]:
         except ValueError:
             pass
     raise argparse.ArgumentTypeError(f"expected the first click as ROW,COL (0-based) or a cell name like E5, got {value!r}")
-
-
 
 
 def _cells(count: int) -> str:

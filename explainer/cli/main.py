@@ -14,6 +14,11 @@ command also takes ``--memory-limit MIB`` (default ``DEFAULT_MEMORY_MIB``,
 0 for none): run as ``python -m explainer``, the process caps its address
 space there (``RLIMIT_AS``), and running out of memory is reported as
 ``error: ...`` with status 2.
+
+``generate``, ``bot`` and ``practice`` live in their own modules, imported
+here to register them; what the commands share (``CliError``, the argument
+types) is in ``explainer.cli.args``, so no command module imports this one.
+Every ``EngineError`` a command lets through is reported as ``error: ...``.
 """
 
 from __future__ import annotations
@@ -26,12 +31,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
-from explainer.engine import budget
+from explainer.cli import bot as cli_bot
+from explainer.cli import generate as cli_generate
+from explainer.cli import practice as cli_practice
+from explainer.cli.args import CliError, language, limit_number, whole_number
 from explainer.core.board import Board, BoardParseError
-from explainer.errors import BudgetExceeded
+from explainer.engine import budget
 from explainer.engine.hint import make_hint
-from explainer.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language
 from explainer.engine.solve import solve
+from explainer.errors import BudgetExceeded, EngineError
+from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.solution_json import solution_to_json
 
 __all__ = ["main", "CliError", "whole_number", "DEFAULT_MEMORY_MIB", "MAX_JSON_DEPTH"]
@@ -41,41 +50,6 @@ DEFAULT_MEMORY_MIB = 2048
 
 #: ``solve --jsonl``: a line nesting JSON deeper than this is refused (a request is 2 levels deep)
 MAX_JSON_DEPTH = 32
-
-
-class CliError(Exception):
-    """A problem with the command line's input, reported as ``error: ...``."""
-
-
-def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:
-    """An argparse type: a whole number >= ``minimum``, with an error that quotes the value."""
-
-    def parse(value: str) -> int:
-        try:
-            number = int(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value!r}") from None
-        if number < minimum:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {number}")
-        return number
-
-    return parse
-
-
-def _limit_number(name: str, kind: type) -> Callable[[str], float | int | None]:
-    """An argparse type: a limit >= 0, where 0 means no limit (None)."""
-
-    def parse(value: str):
-        try:
-            number = kind(value)
-        except ValueError:
-            what = "a number of seconds" if kind is float else "a whole number"
-            raise argparse.ArgumentTypeError(f"{name} must be {what} (0 for no limit), got {value!r}") from None
-        if not number >= 0 or number == float("inf"):
-            raise argparse.ArgumentTypeError(f"{name} must be at least 0 (0 for no limit), got {value!r}")
-        return number or None
-
-    return parse
 
 
 @contextmanager
@@ -118,15 +92,6 @@ def _json_depth(line: str) -> int:
         elif char in "]}":
             depth -= 1
     return deepest
-
-
-def _language(value: str) -> str:
-    language = normalize_language(value)
-    if language is None:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {value!r}; choose one of: {', '.join(sorted(LANGUAGES))}"
-        )
-    return language
 
 
 def _read_text(path: str, stdin: TextIO) -> str:
@@ -228,10 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
     def add(name: str, handler: Callable, help_text: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(handler=handler)
-        sub.add_argument("--lang", type=_language, default=DEFAULT_LANGUAGE, help="language of the explanations (default: en)")
+        sub.add_argument("--lang", type=language, default=DEFAULT_LANGUAGE, help="language of the explanations (default: en)")
         sub.add_argument(
             "--memory-limit",
-            type=_limit_number("--memory-limit", int),
+            type=limit_number("--memory-limit", int),
             default=DEFAULT_MEMORY_MIB,
             metavar="MIB",
             help=f"cap the process's memory at MIB MiB, 0 for no cap (default: {DEFAULT_MEMORY_MIB})",
@@ -241,14 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     def limits(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--time-limit",
-            type=_limit_number("--time-limit", float),
+            type=limit_number("--time-limit", float),
             default=budget.DEFAULT_SECONDS,
             metavar="SECONDS",
             help=f"wall-clock seconds for the analysis, 0 for no limit (default: {budget.DEFAULT_SECONDS:g})",
         )
         sub.add_argument(
             "--work-limit",
-            type=_limit_number("--work-limit", int),
+            type=limit_number("--work-limit", int),
             default=budget.DEFAULT_WORK,
             metavar="N",
             help=f"work units for the analysis (bounds time and memory), 0 for no limit (default: {budget.DEFAULT_WORK})",
@@ -264,13 +229,13 @@ def build_parser() -> argparse.ArgumentParser:
     hint_parser.add_argument("--json", action="store_true", help="print the hint as JSON")
     limits(hint_parser)
 
-    for register in _EXTRA_COMMANDS:
+    for register in _MORE_COMMANDS:
         register(commands, add)
     return parser
 
 
-#: later commands (generate, bot, practice) register themselves here
-_EXTRA_COMMANDS: list[Callable] = []
+#: the commands that live in their own modules, in the order ``--help`` lists them
+_MORE_COMMANDS: tuple[Callable, ...] = (cli_generate.register, cli_bot.register, cli_practice.register)
 
 
 def main(
@@ -288,10 +253,7 @@ def main(
         _guard_memory(args.memory_limit)
     try:
         return args.handler(args, stdin, out)
-    except CliError as error:
-        sys.stderr.write(f"error: {error}\n")
-        return 2
-    except BudgetExceeded as error:
+    except EngineError as error:  # CliError, BudgetExceeded, or any other refusal a command lets through
         sys.stderr.write(f"error: {error}\n")
         return 2
     except (MemoryError, SystemError) as error:  # CPython may report exhausted memory as a SystemError
@@ -302,16 +264,3 @@ def main(
     except BrokenPipeError:
         return 0
 
-
-def _register_commands() -> None:
-    """The commands that live in their own modules: generate, bot, practice."""
-    from explainer.cli import bot as cli_bot
-    from explainer.cli import generate as cli_generate
-    from explainer.cli import practice as cli_practice
-
-    for register in (cli_generate.register, cli_bot.register, cli_practice.register):
-        if register not in _EXTRA_COMMANDS:
-            _EXTRA_COMMANDS.append(register)
-
-
-_register_commands()

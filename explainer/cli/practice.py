@@ -1,6 +1,6 @@
 """``python -m explainer practice``: a practice board for one lesson's pattern.
 
-Registered through ``explainer.cli.main._EXTRA_COMMANDS`` (``register``).  Prints
+Registered by ``explainer.cli.main`` (``register``).  Prints
 the board in the project's text format, after a ``#`` comment line naming the
 pattern and the seed (comments are part of the format, so the output parses
 as a board); ``--answer`` adds the step, explained, as more comment lines.
@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import TextIO
 
-from explainer.cli.main import CliError, whole_number
+from explainer.cli.args import CliError, whole_number
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERN_IDS, get_pattern, lesson_text
 from explainer.learn.practice import PracticeError, make_puzzle
@@ -29,8 +29,6 @@ def _pattern_id(value: str) -> str:
     if text not in PATTERN_IDS:
         raise argparse.ArgumentTypeError(f"unknown pattern {value!r}; choose one of: {', '.join(PATTERN_IDS)}")
     return text
-
-
 
 
 def cmd_practice(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:

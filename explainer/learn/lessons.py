@@ -47,6 +47,7 @@ from typing import Any
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction, Rule
+from explainer.errors import EngineError
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 
@@ -231,8 +232,8 @@ SHAPE_IDS: tuple[str, ...] = ("one-one-wall", "one-two", "one-two-one", "one-two
 _BY_ID = {pattern.id: pattern for pattern in PATTERNS}
 
 
-class UnknownPatternError(ValueError):
-    """A pattern id that is not in the catalog."""
+class UnknownPatternError(EngineError, LookupError):
+    """A pattern id that is not in the catalog (a ``LookupError``: not found)."""
 
     def __init__(self, pattern_id: object) -> None:
         self.pattern_id = pattern_id

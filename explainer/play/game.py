@@ -13,6 +13,7 @@ from typing import Any
 
 from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
+from explainer.errors import EngineError
 
 __all__ = ["Game", "GameError", "PRESETS", "random_layout", "check_size"]
 
@@ -26,7 +27,7 @@ PRESETS: dict[str, tuple[int, int, int]] = {
 MIN_SIDE = 2
 
 
-class GameError(ValueError):
+class GameError(EngineError):
     """A move or game setting that is not allowed; the message says why."""
 
 

@@ -20,11 +20,12 @@ from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import build_constraints
 from explainer.engine.count import analyze
+from explainer.errors import EngineError
 
 __all__ = ["sample_layout", "SamplingError"]
 
 
-class SamplingError(ValueError):
+class SamplingError(EngineError):
     """A view that no layout fits (it cannot come from a real game)."""
 
 

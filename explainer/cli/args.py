@@ -1,0 +1,61 @@
+"""What every command of the command line shares: its error and the argument types.
+
+The command modules (``main``, ``generate``, ``bot``, ``practice``) import
+these from here; none of them imports ``explainer.cli.main`` back, which
+imports the others at the top to register their commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from explainer.errors import EngineError
+from explainer.words.i18n import LANGUAGES, normalize_language
+
+__all__ = ["CliError", "whole_number", "limit_number", "language"]
+
+
+class CliError(EngineError):
+    """A problem with the command line's input, reported as ``error: ...``."""
+
+
+def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:
+    """An argparse type: a whole number >= ``minimum``, with an error that quotes the value."""
+
+    def parse(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value!r}") from None
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {number}")
+        return number
+
+    return parse
+
+
+def limit_number(name: str, kind: type) -> Callable[[str], float | int | None]:
+    """An argparse type: a limit >= 0, where 0 means no limit (None)."""
+
+    def parse(value: str):
+        try:
+            number = kind(value)
+        except ValueError:
+            what = "a number of seconds" if kind is float else "a whole number"
+            raise argparse.ArgumentTypeError(f"{name} must be {what} (0 for no limit), got {value!r}") from None
+        if not number >= 0 or number == float("inf"):
+            raise argparse.ArgumentTypeError(f"{name} must be at least 0 (0 for no limit), got {value!r}")
+        return number or None
+
+    return parse
+
+
+def language(value: str) -> str:
+    """An argparse type: a catalog language (``--lang``), as ``normalize_language`` names it."""
+    normalized = normalize_language(value)
+    if normalized is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {value!r}; choose one of: {', '.join(sorted(LANGUAGES))}"
+        )
+    return normalized
