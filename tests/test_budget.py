@@ -26,6 +26,7 @@ from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from explainer.play.sampling import sample_layout
 from explainer.words.solution_json import solution_to_json
+from explainer.words.hints import hint_json, hint_text
 
 from tests.oracles.brute import certain, view_from_layout
 
@@ -201,16 +202,16 @@ def test_hint_when_nothing_certain_and_not_exact(monkeypatch):
     with budget.limit(seconds=10):
         hint = make_hint(board)
     assert hint.kind == "unavailable"
-    english = hint.text("en")
+    english = hint_text(hint, "en")
     assert english == Renderer("en").no_exact()
     assert "exact probabilities are unavailable" in english
     assert "%" not in english
     for language in LANGUAGES:
-        text = hint.text(language)
+        text = hint_text(hint, language)
         assert text and "%" not in text
         if language != "en":
             assert text != english
-    data = hint.to_json("de")
+    data = hint_json(hint, "de")
     assert data["kind"] == "unavailable" and "probability" not in data
 
 

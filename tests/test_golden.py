@@ -12,6 +12,7 @@ import pytest
 
 from explainer import Board, make_hint
 from explainer.words.render import Renderer
+from explainer.words.hints import hint_text
 
 BOARDS = sorted((Path(__file__).parent / "boards").glob("*.txt"))
 
@@ -32,7 +33,7 @@ def describe(path: Path) -> str:
         if deduction.proof:
             lines.append("proof:")
             lines += ["  " + "  " * depth + text for depth, text in Renderer("en").proof_lines(deduction.proof)]
-    lines += ["text:", hint.text("en")]
+    lines += ["text:", hint_text(hint, "en")]
     return "\n".join(lines) + "\n"
 
 

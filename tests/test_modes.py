@@ -15,6 +15,7 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Rule
 from explainer.play.game import Game, GameError
 from explainer.play.generate import GenerationError, first_area
+from explainer.words.modes import MODE_DESCRIPTIONS, assist_json, loss_report_json, outcome_json
 from explainer.play.modes import (
     MODES,
     Mode,
@@ -47,11 +48,9 @@ def numbers(game: Game) -> dict[int, int]:
 
 
 def test_every_mode_has_a_one_line_description() -> None:
-    assert set(MODES) == set(Mode)
-    for mode, info in MODES.items():
-        assert info.mode is mode
-        assert info.description and "\n" not in info.description and len(info.description) < 120
-        assert info.to_json() == {"id": str(mode), "description": info.description}
+    assert set(MODES) == set(Mode) == set(MODE_DESCRIPTIONS)
+    for description in MODE_DESCRIPTIONS.values():
+        assert description and "\n" not in description and len(description) < 120
     assert [str(m) for m in Mode] == ["classic", "no-guess", "assist", "forgiving"]
 
 
@@ -247,7 +246,7 @@ def test_assist_opens_the_least_likely_safe_cell_next_to_the_open_area() -> None
     assert not layout >> index & 1  # the game master only opens safe cells
     assert first.probability == pytest.approx(before.probabilities[index]) == pytest.approx(1 / 7)
     assert index in (10, 13)  # A3 or D3: safe, next to the open area, least likely; not the 50/50 at D2
-    assert first.to_json() == {
+    assert assist_json(first) == {
         "cell": [first.cell.row, first.cell.col],
         "probability": first.probability,
         "reason": "no_logical_step",
@@ -267,7 +266,7 @@ def test_loss_report_shows_the_deduction_that_proved_the_mine() -> None:
     report = loss_report(view, (0, 1))
     assert report.kind == "proved" and report.probability == 1.0
     assert report.deduction is not None and Cell(0, 1) in report.deduction.mines
-    data = report.to_json("en")
+    data = loss_report_json(report, "en")
     assert data["kind"] == "proved" and data["deduction"]["rule"] == report.deduction.rule
     assert "B1" in data["deduction_text"]
 
@@ -280,7 +279,7 @@ def test_loss_report_for_a_genuine_guess_gives_its_odds_and_safer_cells() -> Non
     assert report.kind == "guess"
     assert report.probability == pytest.approx(solution.probabilities[1])
     assert report.safe is not None and report.safe == solution.safe
-    assert report.to_json()["safe"] == solution.safe.to_json()
+    assert loss_report_json(report)["safe"] == solution.safe.to_json()
     # nothing safe, but a safer cell existed
     view = Board.parse("mines 2\n1???\n1???\n")
     solution = solve(view)
@@ -296,7 +295,7 @@ def test_loss_report_when_nothing_was_safer() -> None:
     report = loss_report(view, (0, 1))
     assert report.kind == "guess" and report.probability == pytest.approx(0.5)
     assert report.safe is None and report.safest is None
-    assert report.to_json() == {
+    assert loss_report_json(report) == {
         "cell": [0, 1],
         "kind": "guess",
         "probability": 0.5,
@@ -312,7 +311,7 @@ def test_opening_a_mine_in_classic_mode_comes_with_the_report() -> None:
     outcome = open_cell(game, 0, 2)
     assert game.state == "lost"
     assert outcome.loss is not None and outcome.loss.cell == Cell(0, 2)
-    assert outcome.to_json()["loss"]["cell"] == [0, 2]
+    assert outcome_json(outcome)["loss"]["cell"] == [0, 2]
     # the report survives a save and reload of the game
     reloaded = Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert stored_loss_report(reloaded) == outcome.loss

@@ -23,10 +23,9 @@ from explainer.learn.lessons import (
     classify,
     get_pattern,
     lesson_example,
-    lesson_text,
-    lessons_json,
     match_shape,
 )
+from explainer.words.lessons import LESSON_TEXTS, example_json, lesson_text, lessons_json
 from explainer.engine.rules import find_pair
 from explainer.engine.frontier import SolveState
 
@@ -119,12 +118,12 @@ def test_unknown_pattern_is_quoted() -> None:
 
 def test_every_lesson_sentence_is_extracted_for_translation() -> None:
     """``pybabel extract`` (default keywords, ``I18N:`` comments) finds every name and explanation."""
-    path = ROOT / "explainer" / "learn" / "lessons.py"
+    path = ROOT / "explainer" / "words" / "lessons.py"
     extracted = {message: comments for _line, message, comments, _context in extract_from_file(
         "python", str(path), comment_tags=("I18N:",)
     )}
     for pattern in PATTERNS:
-        for message in (pattern.name, pattern.explanation):
+        for message in LESSON_TEXTS[pattern.id]:
             assert message in extracted, f"{pattern.id}: {message!r} is not marked for extraction"
             assert extracted[message], f"{pattern.id}: {message!r} has no I18N: comment for translators"
 
@@ -148,7 +147,7 @@ def test_lesson_text_is_english_source_and_takes_any_catalog_language() -> None:
 def test_each_example_shows_its_pattern_with_highlights(pattern_id: str) -> None:
     example = lesson_example(pattern_id)
     assert first_pattern(str(example.board)) == pattern_id
-    data = example.to_json("fr")
+    data = example_json(example, "fr")
     assert data["id"] == pattern_id and data["hint"]["kind"] == "deduction"
     roles = {role for mark in data["hint"]["highlights"] for role in mark["roles"]}
     assert roles & {"safe", "mine"}

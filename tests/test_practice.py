@@ -12,6 +12,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERN_IDS, SHAPE_IDS, UnknownPatternError, classify, get_pattern, match_shape
+from explainer.words.lessons import puzzle_json
 from explainer.learn.practice import (
     PUZZLE_MAX_SIDE,
     PUZZLE_MIN_SIDE,
@@ -118,10 +119,10 @@ def test_generation_errors_are_precise() -> None:
 
 def test_puzzle_json_hides_the_answer_unless_asked() -> None:
     puzzle = make_puzzle("one-two", 3)
-    data = puzzle.to_json("es")
+    data = puzzle_json(puzzle, "es")
     assert set(data) == {"pattern", "name", "seed", "board", "height", "width", "mines"}
     assert Board.parse(data["board"]) == puzzle.board
-    full = puzzle.to_json("es", answer=True)
+    full = puzzle_json(puzzle, "es", answer=True)
     assert full["answer"]["mines"] == puzzle.deduction.mines.to_json()
     assert full["hint"]["kind"] == "deduction" and full["hint"]["highlights"]
     json.dumps(full)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from explainer import Board, Cell, make_hint, solve
 from explainer.core.deduction import Rule
+from explainer.words.hints import hint_text
 
 
 def first(text: str):
@@ -45,7 +46,7 @@ def test_simple_number_with_all_its_mines_known() -> None:
     assert deduction.rule is Rule.SIMPLE and deduction.clues == (Cell(0, 2),)
     assert names(deduction.safe) == ["D1"] and names(deduction.known_mines) == ["B1"]
     assert Cell(0, 1) not in deduction.cells  # a correct flag is not decided again
-    assert "The 1 at C1 already has its mine at B1." in make_hint(Board.parse("1F1?\n")).text()
+    assert "The 1 at C1 already has its mine at B1." in hint_text(make_hint(Board.parse("1F1?\n")))
 
 
 def test_pair_subset_case() -> None:
@@ -70,7 +71,7 @@ def test_wrong_flag_is_reported_with_the_step_that_proves_it_safe() -> None:
     assert names(solution.wrong_flags) == ["C1"]
     hint = make_hint(board)
     assert hint.kind == "wrong_flag" and hint.cell == Cell(0, 2)
-    assert hint.text().startswith("The flag on C1 can't be right")
+    assert hint_text(hint).startswith("The flag on C1 can't be right")
     assert Cell(0, 2) in hint.deduction.safe
 
 
@@ -78,14 +79,14 @@ def test_inconsistent_board_names_the_numbers() -> None:
     solution = solve(Board.parse("11\n"))
     assert not solution.consistent and solution.conflict
     hint = make_hint(Board.parse("11\n"))
-    assert hint.kind == "inconsistent" and "cannot happen" in hint.text()
+    assert hint.kind == "inconsistent" and "cannot happen" in hint_text(hint)
 
 
 def test_inconsistent_with_the_mine_count() -> None:
     board = Board.parse("mines 3\n1?\n??\n")
     solution = solve(board)
     assert not solution.consistent and solution.conflict_uses_mine_count
-    assert "mine count" in make_hint(board).text()
+    assert "mine count" in hint_text(make_hint(board))
 
 
 def test_nothing_certain_names_the_safest_cells() -> None:
@@ -93,5 +94,5 @@ def test_nothing_certain_names_the_safest_cells() -> None:
     hint = make_hint(board)
     assert hint.kind == "guess"
     assert abs(hint.probability - 1 / 6) < 1e-12 and len(hint.safest) == 6
-    assert "16.7%" in hint.text()
-    assert "16,7" in hint.text("de")
+    assert "16.7%" in hint_text(hint)
+    assert "16,7" in hint_text(hint, "de")

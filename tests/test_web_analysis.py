@@ -7,8 +7,9 @@ from pathlib import Path
 from explainer.core.board import Board
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
+from explainer.words.hints import hint_text
 from web import create_app
-from web.api.analysis import Analyses, LruCache, hint_json
+from web.api.analysis import Analyses, LruCache, hint_reply
 
 BOARD = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
 
@@ -46,8 +47,8 @@ def test_cached_answers_equal_fresh_ones_per_language() -> None:
 
     english = analyses.hint("rev-1", board, "en")
     german = analyses.hint("rev-1", board, "de")
-    assert english == hint_json(solve(BOARD), "en") and english["text"] == make_hint(BOARD).text("en")
-    assert german == hint_json(solve(BOARD), "de")
+    assert english == hint_reply(solve(BOARD), "en") and english["text"] == hint_text(make_hint(BOARD), "en")
+    assert german == hint_reply(solve(BOARD), "de")
     assert analyses.hint("rev-1", board, "en") is english
     assert len(built) == 2 and analyses.solutions.misses == 1  # one solve shared by both languages
 

@@ -20,6 +20,7 @@ from explainer.engine.hint import Hint, make_hint
 from explainer.learn.lessons import classify
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
+from explainer.words.hints import hint_json, hint_text
 from web import create_app
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
 
@@ -206,7 +207,7 @@ def test_provably_wrong_flag_is_marked_and_explained(client: FlaskClient, stored
     expected = Hint("wrong_flag", solve(flagged_view), solve(flagged_view).deduction_for(*cell), cell=cell)
     assert data["warning"]["kind"] == "wrong_flag"
     assert data["warning"]["cell"] == list(cell)
-    assert data["warning"]["text"] == expected.text("de")
+    assert data["warning"]["text"] == hint_text(expected, "de")
     assert any(h["cell"] == list(cell) and "wrong-flag" in h["roles"] for h in data["warning"]["highlights"])
     assert data["game"]["wrong_flags"] == [list(cell)]
     assert client.get(f"/api/games/{game_id}").json["game"]["wrong_flags"] == [list(cell)]
@@ -295,7 +296,7 @@ def test_hint_is_the_engines_hint_for_the_view(client: FlaskClient, stored_game,
     view = stored_game(client, game_id).view()
     hint = make_hint(view)
     assert hint.kind == "deduction" and hint.deduction is not None
-    expected = {**hint.to_json(language), "lesson": classify(view, hint.deduction)}
+    expected = {**hint_json(hint, language), "lesson": classify(view, hint.deduction)}
     assert data["hint"] == expected
     assert data["lang"] == language and data["game_id"] == game_id and data["moves"] == 1
 
@@ -305,7 +306,7 @@ def test_hint_language_aliases_and_accept_language(client: FlaskClient, stored_g
     view = stored_game(client, game_id).view()
     assert client.get(f"/api/games/{game_id}/hint?lang=zh-CN").json["lang"] == "zh_Hans"
     data = client.get(f"/api/games/{game_id}/hint", headers={"Accept-Language": "fr-CA,fr;q=0.9"}).json
-    assert data["lang"] == "fr" and data["hint"]["text"] == make_hint(view).text("fr")
+    assert data["lang"] == "fr" and data["hint"]["text"] == hint_text(make_hint(view), "fr")
 
 
 def test_unknown_language_is_400(client: FlaskClient) -> None:
@@ -344,7 +345,7 @@ def test_guess_hint_has_the_probability_overlay(client: FlaskClient, stored_game
     data = client.get(f"/api/games/{game_id}/hint?lang=de").json["hint"]
     assert data["kind"] == "guess"
     overlay = data.pop("overlay")
-    assert data == make_hint(view).to_json("de")
+    assert data == hint_json(make_hint(view), "de")
     assert overlay["probabilities"] == solution.probability_grid()
     p, safest = solution.safest()
     assert overlay["safest"] == {"probability": p, "percent": Renderer("de").percent(p), "cells": safest.to_json()}

@@ -15,8 +15,10 @@ from flask.testing import FlaskClient
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import PATTERN_IDS, lesson_example, lesson_text, lessons_json
+from explainer.learn.lessons import PATTERN_IDS, lesson_example
+from explainer.words.lessons import example_json, lesson_text, lessons_json
 from explainer.learn.practice import lesson_cells, puzzle_pattern
+from explainer.words.hints import hint_json, hint_text
 
 
 def new_puzzle(client: FlaskClient, pattern: str = "one-two") -> dict[str, Any]:
@@ -62,7 +64,7 @@ def test_lessons_in_order_with_empty_progress(client: FlaskClient) -> None:
 @pytest.mark.parametrize("pattern", PATTERN_IDS)
 def test_lesson_page_shows_its_explanation_and_example(client: FlaskClient, pattern: str) -> None:
     html = client.get(f"/learn/{pattern}?lang=en").get_data(as_text=True)
-    example = lesson_example(pattern).to_json("en")
+    example = example_json(lesson_example(pattern), "en")
     assert example["explanation"].replace("'", "&#39;") in html
     match = re.search(r'<script id="learn-config" type="application/json">(.*?)</script>', html, re.S)
     assert match
@@ -78,7 +80,7 @@ def test_lesson_texts_follow_the_language(client: FlaskClient) -> None:
     german = lesson_text("one-two-one", "de")
     assert german.explanation.replace("'", "&#39;") in html
     api = client.get("/api/learn/lessons/one-two-one?lang=de").json["lesson"]
-    assert api["explanation"] == german.explanation and api["hint"]["text"] == make_hint(Board.parse(api["board"])).text("de")
+    assert api["explanation"] == german.explanation and api["hint"]["text"] == hint_text(make_hint(Board.parse(api["board"])), "de")
 
 
 def test_every_lesson_link_of_the_overview_carries_its_id(client: FlaskClient) -> None:
@@ -126,7 +128,7 @@ def test_wrong_answer_shows_the_reasoning_and_lowers_first_try_accuracy(client: 
     data = answer(client, second, wrong).json
     assert data["result"]["status"] == "wrong" and data["result"]["wrong_opened"] == wrong["opened"]
     board = puzzle_board(second)
-    assert data["explanation"] == make_hint(board).to_json("en")
+    assert data["explanation"] == hint_json(make_hint(board), "en")
     assert data["progress"]["solved"] == 1 and data["progress"]["accuracy"] == 0.5
     # trying again after the explanation solves it, but not at the first try
     data = answer(client, second, right_answer(second)).json

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from explainer.words.i18n import LANGUAGES, translations
-from explainer.play.modes import LOSS_REPORT_DESCRIPTION, MODES
+from explainer.words.modes import LOSS_REPORT_DESCRIPTION, MODE_DESCRIPTIONS
 from web.__main__ import main as run_main
 from web.config import ConfigError, database_path
 
@@ -58,18 +58,18 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
 
 def test_new_game_form_offers_every_mode_with_its_description(client: FlaskClient) -> None:
     html = client.get("/?lang=en").get_data(as_text=True)
-    for mode, info in MODES.items():
+    for mode, description in MODE_DESCRIPTIONS.items():
         assert f'<input type="radio" name="mode" value="{mode}"' in html
-        assert f'data-mode-description="{mode}">{escape(info.description)}</span>' in html
+        assert f'data-mode-description="{mode}">{escape(description)}</span>' in html
     assert escape(LOSS_REPORT_DESCRIPTION) in html
-    assert set(page_config(html)["modeNames"]) == {str(mode) for mode in MODES}
+    assert set(page_config(html)["modeNames"]) == {str(mode) for mode in MODE_DESCRIPTIONS}
 
 
 def test_mode_descriptions_go_through_the_catalog(client: FlaskClient) -> None:
     german = translations("de")
     html = client.get("/?lang=de").get_data(as_text=True)
-    for mode, info in MODES.items():
-        assert f'data-mode-description="{mode}">{escape(german.gettext(info.description))}</span>' in html
+    for mode, description in MODE_DESCRIPTIONS.items():
+        assert f'data-mode-description="{mode}">{escape(german.gettext(description))}</span>' in html
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,7 @@ from explainer.engine.solve import solve
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.solution_json import solution_to_json
+from explainer.words.hints import hint_json, hint_text
 
 __all__ = ["main", "CliError", "whole_number", "DEFAULT_MEMORY_MIB", "MAX_JSON_DEPTH"]
 
@@ -177,9 +178,9 @@ def cmd_hint(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     with _budget(args):
         hint = make_hint(board)
     if args.json:
-        _dump(hint.to_json(args.lang), out)
+        _dump(hint_json(hint, args.lang), out)
     else:
-        out.write(hint.text(args.lang) + "\n")
+        out.write(hint_text(hint, args.lang) + "\n")
     return 0
 
 

@@ -18,8 +18,10 @@ from typing import TextIO
 
 from explainer.cli.args import CliError, whole_number
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import PATTERN_IDS, get_pattern, lesson_text
+from explainer.learn.lessons import PATTERN_IDS, get_pattern
+from explainer.words.lessons import lesson_text, puzzle_json
 from explainer.learn.practice import PracticeError, make_puzzle
+from explainer.words.hints import hint_text
 
 __all__ = ["register", "cmd_practice"]
 
@@ -44,13 +46,13 @@ def cmd_practice(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     except PracticeError as error:
         raise CliError(str(error)) from None
     if args.json:
-        out.write(json.dumps(puzzle.to_json(args.lang, answer=args.answer), ensure_ascii=False) + "\n")
+        out.write(json.dumps(puzzle_json(puzzle, args.lang, answer=args.answer), ensure_ascii=False) + "\n")
         return 0
     name = lesson_text(get_pattern(puzzle.pattern), args.lang).name
     out.write(f"# practice {puzzle.pattern} ({name}), seed {seed}\n")
     out.write(str(puzzle.board))
     if args.answer:
-        for line in make_hint(puzzle.board).text(args.lang).splitlines():
+        for line in hint_text(make_hint(puzzle.board), args.lang).splitlines():
             out.write(f"# {line}\n")
     return 0
 

@@ -1,9 +1,9 @@
 """The deduction patterns a player can learn, in order of difficulty, and
 which pattern a deduction is.
 
-Every pattern is a lesson: an id, the engine rule that finds it, a name and a
-plain explanation (English message ids, translated through the shared
-"messages" catalog by :func:`lesson_text`), and a fixed example board.
+Every pattern is a lesson: an id, the engine rule that finds it and a fixed
+example board (its name and plain explanation are words:
+``explainer.words.lessons``).
 
 Classification (:func:`classify`) maps a deduction of a view to a pattern id:
 
@@ -42,189 +42,47 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction, Rule
 from explainer.errors import EngineError
-from explainer.words.i18n import DEFAULT_LANGUAGE
-from explainer.words.render import Renderer
 
 __all__ = [
-    "N_",
     "Pattern",
     "PATTERNS",
     "PATTERN_IDS",
     "SHAPE_IDS",
     "UnknownPatternError",
     "get_pattern",
-    "LessonText",
-    "lesson_text",
     "ShapeMatch",
     "match_shape",
     "classify",
     "LessonExample",
     "lesson_example",
-    "lessons_json",
 ]
-
-
-def N_(message: str) -> str:
-    """Mark a message id for extraction (``pybabel extract`` knows ``N_``); translate later."""
-    return message
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """One lesson.  ``name`` and ``explanation`` are English message ids."""
+    """One lesson (its name and explanation are words: ``explainer.words.lessons``)."""
 
     id: str
     rule: Rule
-    name: str
-    explanation: str
     example: str  # a board in the text format whose first deduction is this pattern
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern(
-        "global",
-        Rule.GLOBAL,
-        # I18N: lesson name: deductions from the total mine count alone
-        N_("The mine counter"),
-        # I18N: lesson explanation for the mine counter
-        N_(
-            "The mine counter tells you how many mines the whole board hides. When every mine has been found, "
-            "every covered cell that is left is safe. When the mines still missing are exactly as many as the "
-            "covered cells left, every one of those cells is a mine."
-        ),
-        "mines 3\n.....\n11211\n1F2F1\n22311\n?F1..\n",
-    ),
-    Pattern(
-        "simple",
-        Rule.SIMPLE,
-        # I18N: lesson name: deductions from a single number
-        N_("One number"),
-        # I18N: lesson explanation for one-number deductions
-        N_(
-            "A number counts the mines in the eight cells around it. Take away the mines you already know. If "
-            "no mine is missing, its other covered neighbours are safe. If it misses exactly as many mines as it "
-            "has covered neighbours, they are all mines."
-        ),
-        ".....\n.....\n11211\n??2??\n?????\n",
-    ),
-    Pattern(
-        "pair",
-        Rule.PAIR,
-        # I18N: lesson name: deductions from two numbers that share covered cells
-        N_("Two numbers: shared and own cells"),
-        # I18N: lesson explanation for two-number deductions
-        N_(
-            "When two numbers touch some of the same covered cells, split their cells into three areas: the "
-            "cells they share, the cells only the first one touches, and the cells only the second one touches. "
-            "The shared cells can hold no more mines than either number needs. If they must hold all the mines "
-            "one number needs, that number's own cells are safe. If a number needs more mines than the shared "
-            "cells can hold, the rest are in its own cells."
-        ),
-        "?1.1?\n?1.1?\n11111\n?????\n?????\n",
-    ),
-    Pattern(
-        "one-one-wall",
-        Rule.PAIR,
-        # I18N: lesson name: the classic 1-1 pattern next to the edge of the board or opened cells
-        N_("1-1 against a wall"),
-        # I18N: lesson explanation for the 1-1 pattern against a wall
-        N_(
-            "Two 1s side by side along a straight row of covered cells, the first one against a wall: the edge "
-            "of the board or opened cells. The 1 at the wall touches only two covered cells, and the other 1 "
-            "touches the same two. The mine of both 1s is in those two cells, so the other 1's third covered "
-            "cell, away from the wall, is safe."
-        ),
-        "????\n1111\n....\n",
-    ),
-    Pattern(
-        "one-two",
-        Rule.PAIR,
-        # I18N: lesson name: the classic 1-2 pattern
-        N_("1-2"),
-        # I18N: lesson explanation for the 1-2 pattern
-        N_(
-            "A 1 and a 2 side by side along a straight row of covered cells. They share two covered cells, and "
-            "because of the 1 those hold at most one mine. The 2 needs two mines, so its third covered cell, on "
-            "the side away from the 1, is a mine. The 1's mine is then in the shared cells, so the 1's own "
-            "covered cell on the other side, if it has one, is safe."
-        ),
-        "?????\n12221\n.....\n",
-    ),
-    Pattern(
-        "one-two-one",
-        Rule.PAIR,
-        # I18N: lesson name: the classic 1-2-1 pattern
-        N_("1-2-1"),
-        # I18N: lesson explanation for the 1-2-1 pattern
-        N_(
-            "Three numbers 1, 2, 1 in a line along a straight row of covered cells. Read it as two 1-2 patterns "
-            "back to back: each puts a mine on the far side of its 2, in front of the other 1. So the cells in "
-            "front of the two 1s are mines, and the cell in front of the 2 is safe, like the cells beyond both "
-            "ends."
-        ),
-        "???\n121\n...\n",
-    ),
-    Pattern(
-        "one-two-two-one",
-        Rule.PAIR,
-        # I18N: lesson name: the classic 1-2-2-1 pattern
-        N_("1-2-2-1"),
-        # I18N: lesson explanation for the 1-2-2-1 pattern
-        N_(
-            "Four numbers 1, 2, 2, 1 in a line along a straight row of covered cells. Each end is a 1-2 "
-            "pattern: the 2 next to a 1 has a mine on its far side. So the two cells in front of the 2s are "
-            "mines, and the cells in front of the 1s and beyond both ends are safe."
-        ),
-        "????\n1221\n....\n",
-    ),
-    Pattern(
-        "one-one-edge",
-        Rule.PAIR,
-        # I18N: lesson name: reducing numbers by known mines until a 1-1 pattern at an edge appears
-        N_("The 1-1 reduction at an edge"),
-        # I18N: lesson explanation for reducing numbers by known mines (flags)
-        N_(
-            "Take away the mines you already know before you look for a pattern: a 2 with one flagged mine next "
-            "to it behaves like a 1. Once the numbers are reduced, two numbers side by side that each still need "
-            "one mine, against a wall or a flag, form a 1-1: the second number's covered cell away from the wall "
-            "is safe."
-        ),
-        "???\n221\nF1.\n",
-    ),
-    Pattern(
-        "enumeration",
-        Rule.ENUMERATION,
-        # I18N: lesson name: proofs that need three or more numbers, or trying a cell both ways
-        N_("Three or more numbers: try both ways"),
-        # I18N: lesson explanation for proof by contradiction over several numbers
-        N_(
-            "When no single number and no pair of numbers decides a cell, combine more of them. Suppose a "
-            "covered cell is a mine and follow what the numbers around it then force. If that breaks a number, "
-            "with too many or too few mines around it, the cell must be safe. The other way round works too: if "
-            "supposing the cell safe breaks a number, it is a mine."
-        ),
-        "???1.\n???21\n?????\n?????\n?????\n",
-    ),
-    Pattern(
-        "endgame",
-        Rule.ENUMERATION,
-        # I18N: lesson name: deductions that combine the numbers with the mine counter near the end
-        N_("Endgame mine counting"),
-        # I18N: lesson explanation for endgame mine counting
-        N_(
-            "Near the end of a game, compare the mines that are left with the mines the numbers still need. If "
-            "the numbers along the edge need every mine that is left, the covered cells away from the numbers "
-            "are safe. In general, only arrangements with exactly the mines that are left are possible, and a "
-            "cell that is the same in all of them is decided."
-        ),
-        "mines 4\n.....\n11111\n??2??\n????3\n?????\n",
-    ),
+    Pattern("global", Rule.GLOBAL, "mines 3\n.....\n11211\n1F2F1\n22311\n?F1..\n"),
+    Pattern("simple", Rule.SIMPLE, ".....\n.....\n11211\n??2??\n?????\n"),
+    Pattern("pair", Rule.PAIR, "?1.1?\n?1.1?\n11111\n?????\n?????\n"),
+    Pattern("one-one-wall", Rule.PAIR, "????\n1111\n....\n"),
+    Pattern("one-two", Rule.PAIR, "?????\n12221\n.....\n"),
+    Pattern("one-two-one", Rule.PAIR, "???\n121\n...\n"),
+    Pattern("one-two-two-one", Rule.PAIR, "????\n1221\n....\n"),
+    Pattern("one-one-edge", Rule.PAIR, "???\n221\nF1.\n"),
+    Pattern("enumeration", Rule.ENUMERATION, "???1.\n???21\n?????\n?????\n?????\n"),
+    Pattern("endgame", Rule.ENUMERATION, "mines 4\n.....\n11111\n??2??\n????3\n?????\n"),
 )
 
 PATTERN_IDS: tuple[str, ...] = tuple(pattern.id for pattern in PATTERNS)
@@ -245,19 +103,6 @@ def get_pattern(pattern_id: str) -> Pattern:
         return _BY_ID[pattern_id]
     except (KeyError, TypeError):
         raise UnknownPatternError(pattern_id) from None
-
-
-@dataclass(frozen=True)
-class LessonText:
-    name: str
-    explanation: str
-
-
-def lesson_text(pattern: Pattern | str, language: str = DEFAULT_LANGUAGE) -> LessonText:
-    """A lesson's name and explanation in ``language`` (English when a message is not translated)."""
-    found = pattern if isinstance(pattern, Pattern) else get_pattern(pattern)
-    renderer = Renderer(language)
-    return LessonText(renderer.translate(found.name), renderer.translate(found.explanation))
 
 
 # -- classification ------------------------------------------------------------------
@@ -358,7 +203,7 @@ def classify(board: Board, deduction: Deduction) -> str:
     return str(deduction.rule)
 
 
-# -- lessons for the web ----------------------------------------------------------------
+# -- lesson examples ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -368,23 +213,6 @@ class LessonExample:
     pattern: Pattern
     board: Board
     deduction: Deduction
-
-    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        from explainer.engine.hint import make_hint
-
-        text = lesson_text(self.pattern, language)
-        hint = make_hint(self.board)
-        return {
-            "id": self.pattern.id,
-            "rule": str(self.pattern.rule),
-            "name": text.name,
-            "explanation": text.explanation,
-            "board": str(self.board),
-            "height": self.board.height,
-            "width": self.board.width,
-            "mines": self.board.mines,
-            "hint": hint.to_json(language),
-        }
 
 
 @lru_cache(maxsize=None)
@@ -398,14 +226,3 @@ def lesson_example(pattern_id: str) -> LessonExample:
     if hint.kind != "deduction" or hint.deduction is None or classify(board, hint.deduction) != pattern.id:
         raise AssertionError(f"the example of {pattern.id!r} does not show it:\n{pattern.example}")
     return LessonExample(pattern, board, hint.deduction)
-
-
-def lessons_json(language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-    """The lesson list, in order: id, rule, name and explanation in ``language``."""
-    result = []
-    for number, pattern in enumerate(PATTERNS, start=1):
-        text = lesson_text(pattern, language)
-        result.append(
-            {"id": pattern.id, "number": number, "rule": str(pattern.rule), "name": text.name, "explanation": text.explanation}
-        )
-    return result

@@ -39,8 +39,7 @@ from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction
 from explainer.engine.count import analyze
 from explainer.engine.hint import make_hint
-from explainer.words.i18n import DEFAULT_LANGUAGE
-from explainer.learn.lessons import SHAPE_IDS, classify, get_pattern, lesson_text, match_shape
+from explainer.learn.lessons import SHAPE_IDS, classify, get_pattern, match_shape
 from explainer.errors import EngineError
 
 __all__ = [
@@ -363,28 +362,6 @@ class Puzzle:
 
     def check(self, opened: Moves, flagged: Moves) -> AnswerResult:
         return check_answer(self.board, self.deduction, opened, flagged)
-
-    def to_json(self, language: str = DEFAULT_LANGUAGE, answer: bool = False) -> dict[str, Any]:
-        """The puzzle for a player; with ``answer`` also the step, its
-        explanation and highlights (what a wrong answer shows)."""
-        text = lesson_text(self.pattern, language)
-        data: dict[str, Any] = {
-            "pattern": self.pattern,
-            "name": text.name,
-            "seed": self.seed,
-            "board": str(self.board),
-            "height": self.board.height,
-            "width": self.board.width,
-            "mines": self.board.mines,
-        }
-        if answer:
-            data["answer"] = {
-                "safe": self.deduction.safe.to_json(),
-                "mines": self.deduction.mines.to_json(),
-                "lesson_cells": self.lesson_cells.to_json(),
-            }
-            data["hint"] = make_hint(self.board).to_json(language)
-        return data
 
 
 def make_puzzle(pattern_id: str, seed: int, max_attempts: int = MAX_ATTEMPTS) -> Puzzle:

@@ -39,17 +39,12 @@ from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play.game import Game, GameError, LayoutMaker, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
-from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.engine.solve import solve
-from explainer.words.render import Renderer
 from explainer.play.sampling import sample_layout
 
 __all__ = [
     "Mode",
-    "ModeInfo",
     "MODES",
-    "N_",
-    "LOSS_REPORT_DESCRIPTION",
     "new_game",
     "game_mode",
     "layout_maker",
@@ -67,24 +62,6 @@ __all__ = [
 ]
 
 
-def N_(message: str) -> str:
-    """Mark a UI string for translation (pybabel extracts ``N_``); translate it where it is shown."""
-    return message
-
-
-# The one-line descriptions, in one place: English message ids for the UI's gettext.
-# I18N: a game mode's one-line description in the new-game menu
-CLASSIC_DESCRIPTION = N_("Classic: a random board. Your first click is always safe.")
-# I18N: a game mode's one-line description in the new-game menu
-NO_GUESS_DESCRIPTION = N_("No guessing: every board can be solved from the first click by logic alone.")
-# I18N: a game mode's one-line description in the new-game menu
-ASSIST_DESCRIPTION = N_("Assisted: when no logical step is left, the game opens a safe cell for you and says why.")
-# I18N: a game mode's one-line description in the new-game menu
-FORGIVING_DESCRIPTION = N_("Forgiving: a cell you could not have known was a mine never explodes; a provable mine still does.")
-# I18N: the one-line description of the loss explanation, shown with the modes
-LOSS_REPORT_DESCRIPTION = N_("Why did I lose: after a loss, see the step that proved the cell a mine, or the odds of your guess.")
-
-
 class Mode(StrEnum):
     CLASSIC = "classic"
     NO_GUESS = "no-guess"
@@ -92,21 +69,8 @@ class Mode(StrEnum):
     FORGIVING = "forgiving"
 
 
-@dataclass(frozen=True)
-class ModeInfo:
-    mode: Mode
-    description: str  # English message id; translate for display
-
-    def to_json(self) -> dict[str, str]:
-        return {"id": str(self.mode), "description": self.description}
-
-
-MODES: dict[Mode, ModeInfo] = {
-    Mode.CLASSIC: ModeInfo(Mode.CLASSIC, CLASSIC_DESCRIPTION),
-    Mode.NO_GUESS: ModeInfo(Mode.NO_GUESS, NO_GUESS_DESCRIPTION),
-    Mode.ASSIST: ModeInfo(Mode.ASSIST, ASSIST_DESCRIPTION),
-    Mode.FORGIVING: ModeInfo(Mode.FORGIVING, FORGIVING_DESCRIPTION),
-}
+#: the game modes, in menu order (their names and descriptions are words: ``explainer.words.modes``)
+MODES: tuple[Mode, ...] = (Mode.CLASSIC, Mode.NO_GUESS, Mode.ASSIST, Mode.FORGIVING)
 
 
 def _parse_mode(value: str | Mode) -> Mode:
@@ -199,14 +163,6 @@ class Assist:
     cell: Cell
     probability: float  # its mine probability as far as the player could tell
     reason: str = "no_logical_step"
-
-    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        return {
-            "cell": self.cell.to_json(),
-            "probability": self.probability,
-            "reason": self.reason,
-            "text": Renderer(language).assist(self.cell, self.probability),
-        }
 
 
 def assist_after_move(game: Game, assists: list[Assist] | None = None) -> list[Assist]:
@@ -320,25 +276,6 @@ class LossReport:
     safest: CellSet | None = None  # for "guess" with nothing safe: the least likely mines
     safest_probability: float | None = None
 
-    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "cell": self.cell.to_json(),
-            "kind": self.kind,
-            "probability": self.probability,
-            "text": Renderer(language).loss(
-                self.cell, self.deduction, self.probability, self.safe, self.safest, self.safest_probability
-            ),
-        }
-        if self.deduction is not None:
-            data["deduction"] = self.deduction.to_json()
-            data["deduction_text"] = Renderer(language).deduction(self.deduction)
-        if self.safe is not None:
-            data["safe"] = self.safe.to_json()
-        if self.safest is not None:
-            data["safest"] = self.safest.to_json()
-            data["safest_probability"] = self.safest_probability
-        return data
-
 
 def _cut_short() -> BudgetExceeded:
     """The error for an answer the budget in force cut short (its exact count gave way to the fallback)."""
@@ -388,17 +325,6 @@ class MoveOutcome:
     # over the budget in force, the parts that may be left out were: the assist, the loss report
     assist_unavailable: bool = False
     loss_unavailable: bool = False
-
-    def to_json(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        data: dict[str, Any] = {"opened": [c.to_json() for c in self.opened], "saved": self.saved}
-        data["assists"] = [a.to_json(language) for a in self.assists]
-        if self.loss is not None:
-            data["loss"] = self.loss.to_json(language)
-        if self.assist_unavailable:
-            data["assist_unavailable"] = True
-        if self.loss_unavailable:
-            data["loss_unavailable"] = True
-        return data
 
 
 #: the share of the time left that a loss report may take: over it, the loss stands unexplained

@@ -10,6 +10,7 @@ from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import classify
+from explainer.words.hints import hint_text
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
@@ -71,7 +72,7 @@ def test_lesson_practice_right_and_wrong_changes_the_overview(page: Page) -> Non
     page.click('[data-action="check"]')
     expect(result).to_have_attribute("data-status", "wrong")
     expect(page.locator('[data-role="practice-explanation"]')).to_be_visible()
-    expect(page.locator('[data-role="practice-explanation"]')).to_have_text(make_hint(board).text("en"))
+    expect(page.locator('[data-role="practice-explanation"]')).to_have_text(hint_text(make_hint(board), "en"))
     expect(practice_cell(page, row, col)).to_have_attribute("data-wrong-answer", "true")
     expect(page.locator('[data-role="practice-board"] .cell[data-highlight~="clue"]').first).to_be_visible()
 

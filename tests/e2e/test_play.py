@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from explainer.core.cells import Cell, cell_name, iter_bits
 from explainer.engine.hint import Hint, make_hint
 from explainer.engine.solve import solve
+from explainer.words.hints import hint_json
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load
@@ -77,7 +78,7 @@ def test_custom_board(page: Page) -> None:
 
 def test_hint_levels_highlights_and_explanation(page: Page, live_server: LiveServer) -> None:
     game = started_beginner(page)
-    expected = make_hint(live_server.game(game).view()).to_json("en")
+    expected = hint_json(make_hint(live_server.game(game).view()), "en")
     assert expected["kind"] == "deduction"
     page.click('[data-action="hint"]')
     expect(explanation(page)).to_have_text(expected["levels"]["where"])
@@ -154,7 +155,7 @@ def test_wrong_flag_is_marked_and_explained(page: Page, live_server: LiveServer)
     page.click('[data-action="why"]')
     view = live_server.game(game).view()
     solution = solve(view)
-    expected = Hint("wrong_flag", solution, solution.deduction_for(*safe), cell=safe).to_json("en")
+    expected = hint_json(Hint("wrong_flag", solution, solution.deduction_for(*safe), cell=safe), "en")
     expect(explanation(page)).to_have_text(expected["text"])
     assert "wrong-flag" in highlighted(page)[tuple(safe)]
     cell(page, *safe).click(button="right")  # unflag: the warning goes
@@ -190,7 +191,7 @@ def test_probability_overlay_when_nothing_is_certain(page: Page, live_server: Li
     solution = solve(live_server.game(game).view())
     p, safest = solution.safest()
     page.keyboard.press("h")
-    expected = make_hint(solution).to_json("en")
+    expected = hint_json(make_hint(solution), "en")
     assert expected["kind"] == "guess"
     expect(explanation(page)).to_have_text(expected["text"])
     covered = page.locator('.cell[data-state="covered"]')
@@ -231,12 +232,12 @@ def test_languages_german_and_arabic_keep_the_game_and_the_hint(page: Page, live
     expect(page.locator("html")).to_have_attribute("dir", "ltr")
     expect(page.locator(".cell")).to_have_count(81)
     assert game_id(page) == game
-    expect(explanation(page)).to_have_text(make_hint(view).to_json("de")["text"])  # the hint, now in German
+    expect(explanation(page)).to_have_text(hint_json(make_hint(view), "de")["text"])  # the hint, now in German
     with page.expect_navigation():
         page.select_option('select[name="lang"]', "ar")
     expect(page.locator("html")).to_have_attribute("lang", "ar")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
-    expect(explanation(page)).to_have_text(make_hint(view).to_json("ar")["text"])
+    expect(explanation(page)).to_have_text(hint_json(make_hint(view), "ar")["text"])
     assert game_id(page) == game
     # right-to-left page, but the board keeps column A on the left (as in the cell names)
     assert page.eval_on_selector(".play-area", "e => getComputedStyle(e).direction") == "rtl"

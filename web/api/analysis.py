@@ -18,8 +18,9 @@ from explainer.engine.hint import Hint, make_hint
 from explainer.learn.lessons import classify
 from explainer.engine.solve import Solution, solve
 from explainer.words.render import Renderer
+from explainer.words.hints import hint_json
 
-__all__ = ["LruCache", "Analyses", "hint_json", "overlay_json", "wrong_flag_json"]
+__all__ = ["LruCache", "Analyses", "hint_reply", "overlay_json", "wrong_flag_json"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -69,14 +70,14 @@ class Analyses:
 
     def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:
         """The hint for a stored position; ``board`` is only called (the view built) on a miss."""
-        return self.hints.get((revision, language), lambda: hint_json(self.solve(board()), language))
+        return self.hints.get((revision, language), lambda: hint_reply(self.solve(board()), language))
 
 
-def hint_json(solution: Solution, language: str) -> dict[str, Any]:
+def hint_reply(solution: Solution, language: str) -> dict[str, Any]:
     """The hint (``Hint.to_json``), with the probability overlay when it is a guess
     and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern."""
     hint = make_hint(solution)
-    data = hint.to_json(language)
+    data = hint_json(hint, language)
     if hint.kind == "deduction" and hint.deduction is not None:
         data["lesson"] = classify(solution.board, hint.deduction)
     if hint.kind == "guess":
@@ -113,4 +114,4 @@ def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> dict[str, 
     if cell not in solution.wrong_flags:
         return None
     hint = Hint("wrong_flag", solution, solution.deduction_for(*cell), cell=cell)
-    return hint.to_json(language)
+    return hint_json(hint, language)

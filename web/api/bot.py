@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
+from explainer.words.modes import outcome_json
 from explainer.bot.moves import BotError, Move, MoveKind, next_move
 from explainer.words.bot import move_to_json
 from explainer.core.cells import CellSet
@@ -72,4 +73,4 @@ def bot_move(game_id: str) -> ResponseReturnValue:
     data = move_to_json(move, language)
     data["highlights"] = move_highlights(move, record.game.width)
     data["lesson"] = lesson
-    return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome.to_json(language)})
+    return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome_json(outcome, language)})

@@ -10,10 +10,7 @@ from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
 
-from explainer.errors import BudgetExceeded
-from explainer.play.game import GameError
-from explainer.learn.lessons import UnknownPatternError
-from explainer.learn.practice import AnswerError
+from explainer.errors import BudgetExceeded, EngineError
 
 from web.storage.games import GameBusy, GameNotFound, StoredGameError
 from web.api.settings import SettingsError
@@ -128,27 +125,27 @@ def register_error_handlers(app: Flask) -> None:
     def not_found(error: LookupError) -> ResponseReturnValue:
         return error_response(str(error), 404)
 
-    @app.errorhandler(UnknownPatternError)
-    def no_lesson(error: UnknownPatternError) -> ResponseReturnValue:
-        if not request.path.startswith(API_PREFIX):
-            return NotFound(str(error))  # an HTML 404 for a lesson page
-        return error_response(str(error), 404)
-
     @app.errorhandler(SettingsError)
-    @app.errorhandler(AnswerError)
-    @app.errorhandler(GameError)
     @app.errorhandler(UnknownLanguage)
     def bad_value(error: ValueError) -> ResponseReturnValue:
         return error_response(str(error), 400)
 
-    @app.errorhandler(BudgetExceeded)
-    def over_budget(error: BudgetExceeded) -> ResponseReturnValue:
-        log.warning("over the engine budget on %s %s: %s", request.method, request.path, error)
-        # I18N: a request whose analysis needed more time or memory than the server gives one request
-        message = _("This board needs more computing than the server allows for one request, so nothing was done.")
-        if not request.path.startswith(API_PREFIX):
-            return ServiceUnavailable(message)
-        return error_response(message, 503)
+    @app.errorhandler(EngineError)
+    def engine_error(error: EngineError) -> ResponseReturnValue:
+        """Everything the engine refuses, in one place: over budget 503, not found
+        (an ``EngineError`` that is a ``LookupError``) 404, anything else 400."""
+        if isinstance(error, BudgetExceeded):
+            log.warning("over the engine budget on %s %s: %s", request.method, request.path, error)
+            # I18N: a request whose analysis needed more time or memory than the server gives one request
+            message = _("This board needs more computing than the server allows for one request, so nothing was done.")
+            if not request.path.startswith(API_PREFIX):
+                return ServiceUnavailable(message)
+            return error_response(message, 503)
+        if isinstance(error, LookupError):
+            if not request.path.startswith(API_PREFIX):
+                return NotFound(str(error))  # an HTML 404 (an unknown lesson page)
+            return error_response(str(error), 404)
+        return error_response(str(error), 400)
 
     @app.errorhandler(GameBusy)
     def busy(error: GameBusy) -> ResponseReturnValue:

@@ -22,6 +22,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.play.game import Game
 from explainer.play.modes import MoveOutcome, chord_cell, open_cell
@@ -99,7 +100,7 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
     """The reply to a move made through the game's mode: the new state, the cells
     it opened and what the mode did around it (assists, a save, the loss report)."""
     language = reply_language()
-    data = outcome.to_json(language)
+    data = outcome_json(outcome, language)
     return jsonify({"game": state_json(record, language), "opened": data["opened"], "outcome": data})
 
 

@@ -20,8 +20,10 @@ from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import get_pattern, lesson_example, lesson_text, lessons_json
+from explainer.learn.lessons import get_pattern, lesson_example
+from explainer.words.lessons import example_json, lesson_text, lessons_json
 from explainer.learn.practice import PracticeError, check_answer, make_puzzle
+from explainer.words.hints import hint_json
 
 from web.storage import puzzles as practice_store
 from web.api.games import body_json, reply_language
@@ -76,7 +78,7 @@ def lessons() -> ResponseReturnValue:
 
 @bp.get("/lessons/<pattern_id>")
 def lesson(pattern_id: str) -> ResponseReturnValue:
-    example = lesson_example(pattern_id).to_json(reply_language())
+    example = example_json(lesson_example(pattern_id), reply_language())
     return jsonify({"lesson": example, "progress": practice_store.progress(session_id())[pattern_id].to_json()})
 
 
@@ -127,7 +129,7 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
     explanation = None
     if result.status != "incomplete":
         record = practice_store.record_answer(puzzle_id, owner, result.correct)
-        explanation = hint.to_json(language)
+        explanation = hint_json(hint, language)
     return jsonify(
         {
             "result": result.to_json(),

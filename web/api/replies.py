@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explainer.words.modes import loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
@@ -25,7 +26,7 @@ __all__ = ["game_state", "loss_json"]
 def loss_json(report: LossReport, language: str) -> dict[str, Any]:
     """The loss report with the cells of its reasoning highlighted in the hint roles: the
     step that proved the cell a mine, or the cells that were safe (or safer) instead."""
-    data = report.to_json(language)
+    data = loss_report_json(report, language)
     marks = highlights(report.deduction, None, report.safest)
     for cell in report.safe or ():
         marks[cell] = (*marks.get(cell, ()), "safe")

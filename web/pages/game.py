@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from explainer.play.game import PRESETS
-from explainer.play.modes import LOSS_REPORT_DESCRIPTION, MODES
+from explainer.words.modes import LOSS_REPORT_DESCRIPTION, MODE_DESCRIPTIONS
 
 from web.storage import games as db
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE
@@ -86,7 +86,7 @@ def mode_names() -> dict[str, str]:
 
 def mode_options() -> list[tuple[str, str]]:
     """Each game mode with its one-line description, in the page's language."""
-    return [(str(mode), _(info.description)) for mode, info in MODES.items()]
+    return [(str(mode), _(description)) for mode, description in MODE_DESCRIPTIONS.items()]
 
 
 def client_texts() -> dict[str, str]:

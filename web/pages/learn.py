@@ -14,7 +14,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import format_percent
 from flask_babel import gettext as _
 
-from explainer.learn.lessons import PATTERN_IDS, lesson_example, lessons_json
+from explainer.learn.lessons import PATTERN_IDS, lesson_example
+from explainer.words.lessons import example_json, lessons_json
 
 from web.storage import puzzles as practice_store
 from web.identity import session_id
@@ -63,7 +64,7 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
     if pattern_id not in PATTERN_IDS:
         abort(404)
     language = select_language()
-    example = lesson_example(pattern_id).to_json(language)
+    example = example_json(lesson_example(pattern_id), language)
     position = PATTERN_IDS.index(pattern_id)
     neighbours = {
         "previous": PATTERN_IDS[position - 1] if position > 0 else None,

@@ -1,0 +1,57 @@
+"""A hint in words: its sentence, its three levels, its proof lines and its JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explainer.core.cells import CellSet
+from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.engine.hint import Hint
+from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.words.render import Renderer
+
+__all__ = ["hint_json", "hint_text"]
+
+
+def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
+    """The hint's full sentence in ``language``."""
+    renderer = Renderer(language)
+    if hint.kind == "inconsistent":
+        return renderer.inconsistent(hint.solution.conflict, hint.solution.conflict_uses_mine_count)
+    if hint.kind == "wrong_flag":
+        assert hint.cell is not None
+        return renderer.wrong_flag(hint.cell, hint.deduction)
+    if hint.kind == "deduction":
+        assert hint.deduction is not None
+        return renderer.deduction(hint.deduction)
+    if hint.kind == "unavailable":
+        return renderer.no_exact()
+    board = hint.solution.board
+    safest = hint.safest or CellSet(0, board.width)
+    around_numbers = 0
+    for index, _number in board.numbers():
+        around_numbers |= board.neighbours[index]
+    return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers))
+
+
+def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True) -> dict[str, Any]:
+    """The hint for a client: kind, text, the deduction, proof lines, levels, highlights."""
+    renderer = Renderer(language)
+    wrong = CellSet.from_cells([hint.cell], hint.solution.board.width) if hint.cell else None
+    data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language)}
+    if hint.deduction is not None:
+        data["deduction"] = hint.deduction.to_json()
+        if hint.deduction.proof:
+            data["proof"] = [{"depth": depth, "text": text} for depth, text in renderer.proof_lines(hint.deduction.proof)]
+        if levels:
+            hint_levels = renderer.levels(hint.deduction)
+            data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}
+    if hint.kind == "inconsistent":
+        data["conflict"] = [cell.to_json() for cell in hint.solution.conflict]
+    if hint.kind == "wrong_flag" and hint.cell is not None:
+        data["cell"] = hint.cell.to_json()
+    if hint.kind == "guess" and hint.safest is not None:
+        data["probability"] = hint.probability
+        data["safest"] = hint.safest.to_json()
+    data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest))
+    return data

@@ -1,0 +1,82 @@
+"""Game modes and their reports in words: each mode's one-line description, an
+assist, a loss report ("why did I lose") and a move's outcome as JSON in a language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explainer.play.modes import Assist, LossReport, Mode, MoveOutcome
+from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.words.render import Renderer
+
+__all__ = ["LOSS_REPORT_DESCRIPTION", "MODE_DESCRIPTIONS", "N_", "assist_json", "loss_report_json", "outcome_json"]
+
+
+def N_(message: str) -> str:
+    """Mark a UI string for translation (pybabel extracts ``N_``); translate it where it is shown."""
+    return message
+
+
+# I18N: a game mode's one-line description in the new-game menu
+CLASSIC_DESCRIPTION = N_("Classic: a random board. Your first click is always safe.")
+# I18N: a game mode's one-line description in the new-game menu
+NO_GUESS_DESCRIPTION = N_("No guessing: every board can be solved from the first click by logic alone.")
+# I18N: a game mode's one-line description in the new-game menu
+ASSIST_DESCRIPTION = N_("Assisted: when no logical step is left, the game opens a safe cell for you and says why.")
+# I18N: a game mode's one-line description in the new-game menu
+FORGIVING_DESCRIPTION = N_("Forgiving: a cell you could not have known was a mine never explodes; a provable mine still does.")
+# I18N: the one-line description of the loss explanation, shown with the modes
+LOSS_REPORT_DESCRIPTION = N_("Why did I lose: after a loss, see the step that proved the cell a mine, or the odds of your guess.")
+
+#: each mode's one-line description (an English message id; translate it where it is shown)
+MODE_DESCRIPTIONS: dict[Mode, str] = {
+    Mode.CLASSIC: CLASSIC_DESCRIPTION,
+    Mode.NO_GUESS: NO_GUESS_DESCRIPTION,
+    Mode.ASSIST: ASSIST_DESCRIPTION,
+    Mode.FORGIVING: FORGIVING_DESCRIPTION,
+}
+
+
+def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A cell the game opened for the player, and why, in ``language``."""
+    return {
+        "cell": assist.cell.to_json(),
+        "probability": assist.probability,
+        "reason": assist.reason,
+        "text": Renderer(language).assist(assist.cell, assist.probability),
+    }
+
+
+def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Why the opened cell was a mine, in ``language``."""
+    renderer = Renderer(language)
+    data: dict[str, Any] = {
+        "cell": report.cell.to_json(),
+        "kind": report.kind,
+        "probability": report.probability,
+        "text": renderer.loss(
+            report.cell, report.deduction, report.probability, report.safe, report.safest, report.safest_probability
+        ),
+    }
+    if report.deduction is not None:
+        data["deduction"] = report.deduction.to_json()
+        data["deduction_text"] = renderer.deduction(report.deduction)
+    if report.safe is not None:
+        data["safe"] = report.safe.to_json()
+    if report.safest is not None:
+        data["safest"] = report.safest.to_json()
+        data["safest_probability"] = report.safest_probability
+    return data
+
+
+def outcome_json(outcome: MoveOutcome, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """What a move did (cells opened, a save, assists, the loss report), in ``language``."""
+    data: dict[str, Any] = {"opened": [c.to_json() for c in outcome.opened], "saved": outcome.saved}
+    data["assists"] = [assist_json(a, language) for a in outcome.assists]
+    if outcome.loss is not None:
+        data["loss"] = loss_report_json(outcome.loss, language)
+    if outcome.assist_unavailable:
+        data["assist_unavailable"] = True
+    if outcome.loss_unavailable:
+        data["loss_unavailable"] = True
+    return data
