@@ -169,7 +169,8 @@ class CellSet:
         return [cell.name for cell in self]
 
     def to_json(self) -> list[list[int]]:
-        return [[cell.row, cell.col] for cell in self]
+        width = self.width
+        return [list(divmod(index, width)) for index in iter_bits(self.mask)]
 
     def __repr__(self) -> str:
         return f"CellSet({{{', '.join(self.names())}}})"
