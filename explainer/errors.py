@@ -100,7 +100,7 @@ class BudgetExceeded(EngineError):
             )
         super().__init__(message)
 
-    def __reduce__(self):  # picklable across processes (the bot's worker pool)
+    def __reduce__(self) -> tuple[type[BudgetExceeded], tuple[str, float, float]]:  # picklable across processes (the bot's worker pool)
         return (type(self), (self.kind, self.limit, self.spent))
 
 
@@ -125,7 +125,7 @@ def __getattr__(name: str) -> type[BaseException]:
     home = HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    error = getattr(importlib.import_module(home), name)
+    error: type[BaseException] = getattr(importlib.import_module(home), name)
     globals()[name] = error
     return error
 

@@ -42,8 +42,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
     babel = Babel(app, locale_selector=select_language)
-    babel.domain_instance = SharedCatalogs()  # replaces Flask-Babel's own .mo loader
+    # replaces Flask-Babel's own .mo loader (whose Domain.__init__ has no annotations)
+    babel.domain_instance = SharedCatalogs()  # type: ignore[no-untyped-call]
     app.extensions["analyses"] = Analyses(int(app.config["SOLUTION_CACHE_SIZE"]))
+    # typed as the JSONProvider base, which has no sort_keys; the app's is Flask's DefaultJSONProvider, which does
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     register_pages(app)

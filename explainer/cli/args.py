@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TextIO, TypeAlias
 
 from explainer.errors import EngineError
 from explainer.words.i18n import LANGUAGES, normalize_language
 
-__all__ = ["CliError", "whole_number", "limit_number", "language"]
+__all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "limit_number", "language"]
+
+#: a command: its parsed arguments, standard input and output -> the exit status
+Handler: TypeAlias = Callable[[argparse.Namespace, TextIO, TextIO], int]
+#: ``add(name, handler, help)``: a command's parser, with the options every command takes
+AddCommand: TypeAlias = Callable[[str, Handler, str], argparse.ArgumentParser]
+#: the parser's commands (argparse's class is generic to the type checker only, hence the string)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 class CliError(EngineError):
@@ -38,7 +46,7 @@ def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:
 def limit_number(name: str, kind: type) -> Callable[[str], float | int | None]:
     """An argparse type: a limit >= 0, where 0 means no limit (None)."""
 
-    def parse(value: str):
+    def parse(value: str) -> float | int | None:
         try:
             number = kind(value)
         except ValueError:

@@ -14,10 +14,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from typing import TextIO
 
-from explainer.cli.args import CliError, whole_number
+from explainer.cli.args import AddCommand, CliError, Subcommands, whole_number
 from explainer.play.game import PRESETS, GameError
 from explainer.bot.guess import GuessPolicy
 from explainer.bot.runs import RunConfig, RunSummary, run_games
@@ -31,7 +30,7 @@ _RULES = {
 }
 
 
-def register(commands: object, add: Callable[..., argparse.ArgumentParser]) -> None:
+def register(commands: Subcommands, add: AddCommand) -> None:
     parser = add("bot", cmd_bot, "The bot plays whole games; prints its win rate, speed and guesses per game.")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="board size and mines (default: beginner)")
     parser.add_argument("--height", type=whole_number("--height", 1), help="rows (overrides the preset)")

@@ -11,11 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Callable
 from typing import TextIO
 
 from explainer.core.cells import parse_cell_name
-from explainer.cli.args import CliError, whole_number
+from explainer.cli.args import AddCommand, CliError, Subcommands, whole_number
 from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.play.generate import DEFAULT_MAX_RULE, REQUIRABLE, GenerationError, generate
@@ -32,7 +31,8 @@ def parse_first(value: str) -> tuple[int, int]:
             return int(parts[0]), int(parts[1])
     else:
         try:
-            return tuple(parse_cell_name(text))  # type: ignore[return-value]
+            row, col = parse_cell_name(text)
+            return row, col
         except ValueError:
             pass
     raise argparse.ArgumentTypeError(f"expected the first click as ROW,COL (0-based) or a cell name like E5, got {value!r}")
@@ -70,7 +70,7 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction, add: Callable[..., argparse.ArgumentParser]) -> None:
+def register(commands: Subcommands, add: AddCommand) -> None:
     parser = add("generate", cmd_generate, "A no-guess board: solvable from the first click by deduction alone.")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="beginner, intermediate or expert size and mines")
     parser.add_argument("--width", type=whole_number("--width"), help="columns")

@@ -34,7 +34,7 @@ from typing import TextIO
 from explainer.cli import bot as cli_bot
 from explainer.cli import generate as cli_generate
 from explainer.cli import practice as cli_practice
-from explainer.cli.args import CliError, language, limit_number, whole_number
+from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, language, limit_number, whole_number
 from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
 from explainer.engine.hint import make_hint
@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, handler: Callable, help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(handler=handler)
         sub.add_argument("--lang", type=language, default=DEFAULT_LANGUAGE, help="language of the explanations (default: en)")
@@ -236,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: the commands that live in their own modules, in the order ``--help`` lists them
-_MORE_COMMANDS: tuple[Callable, ...] = (cli_generate.register, cli_bot.register, cli_practice.register)
+_MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (cli_generate.register, cli_bot.register, cli_practice.register)
 
 
 def main(
@@ -252,8 +252,9 @@ def main(
     args = build_parser().parse_args(argv)
     if guard_memory:
         _guard_memory(args.memory_limit)
+    handler: Handler = args.handler
     try:
-        return args.handler(args, stdin, out)
+        return handler(args, stdin, out)
     except EngineError as error:  # CliError, BudgetExceeded, or any other refusal a command lets through
         sys.stderr.write(f"error: {error}\n")
         return 2

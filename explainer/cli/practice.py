@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Callable
 from typing import TextIO
 
-from explainer.cli.args import CliError, whole_number
+from explainer.cli.args import AddCommand, CliError, Subcommands, whole_number
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERN_IDS, get_pattern
 from explainer.words.lessons import lesson_text, puzzle_json
@@ -57,7 +56,7 @@ def cmd_practice(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction, add: Callable[..., argparse.ArgumentParser]) -> None:
+def register(commands: Subcommands, add: AddCommand) -> None:
     parser = add("practice", cmd_practice, "A practice board whose simplest step is one lesson's pattern.")
     parser.add_argument("--pattern", type=_pattern_id, help=f"the pattern: {', '.join(PATTERN_IDS)}")
     parser.add_argument("--seed", type=whole_number("--seed"), help="seed for a reproducible board (default: random, printed)")

@@ -62,7 +62,7 @@ class LocaleFormats:
         self._percent = self.locale.percent_formats[None]
         # format_list's 'standard' style (every CLDR locale has it; else fall back to Babel's own resolution)
         lists = self.locale.list_patterns.get("standard")
-        self._lists = None if lists is None else dict(lists)  # a plain dict: Babel's resolves aliases on every read
+        self._lists: dict[str, str] | None = None if lists is None else dict(lists)  # a plain dict: Babel's resolves aliases on every read
         self._numbers: dict[int, str] = {}
         self._percents: dict[float, str] = {}
 
@@ -682,7 +682,7 @@ class Renderer:
             return self._("That is impossible, so %(cell)s is a mine.", cell=p["cell"])
         raise ValueError(f"unknown proof step {kind!r}")
 
-    def _count_split(self, p: dict) -> str:
+    def _count_split(self, p: dict[str, Any]) -> str:
         numbers, held, outcome = p["numbers"], p["held"], p["outcome"]
         sentences = [
             # I18N: mines not yet found on the whole board (during an endgame counting argument)

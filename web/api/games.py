@@ -48,7 +48,8 @@ T = TypeVar("T")
 
 
 def _analyses() -> Analyses:
-    return current_app.extensions["analyses"]
+    analyses: Analyses = current_app.extensions["analyses"]
+    return analyses
 
 
 def reply_language() -> str:

@@ -59,9 +59,10 @@ def init_app(app: Flask, path: Path) -> None:
 
 def connection() -> sqlite3.Connection:
     """This request's connection (taken from the pool on first use)."""
-    conn = g.get("_db")
+    conn: sqlite3.Connection | None = g.get("_db")
     if conn is None:
-        conn = g._db = current_app.extensions["db_pool"].acquire()
+        pool: ConnectionPool = current_app.extensions["db_pool"]
+        conn = g._db = pool.acquire()
     return conn
 
 

@@ -18,7 +18,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from explainer.play.game import Game
 from web.storage.database import connection, write
@@ -80,7 +80,7 @@ class GameRecord:
         return max(0.0, end - self.started_at)
 
 
-def _record(row: tuple) -> GameRecord:
+def _record(row: tuple[Any, ...]) -> GameRecord:
     game_id, owner, mode, data, replay_of, created_at, started_at, finished_at = row
     try:
         game = Game.from_dict(json.loads(data))

@@ -30,8 +30,8 @@ __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "init_db_command", "migrate", "schema
 
 SCHEMA = Path(__file__).with_name("schema.sql")
 
-#: called with the signing key an older file kept, before it is deleted from the file
-OldKeyHandler = Callable[[str], None]
+#: called with the signing key an older file kept, before it is deleted from the file (its result is ignored)
+OldKeyHandler = Callable[[str], object]
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:

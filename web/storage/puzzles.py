@@ -82,7 +82,7 @@ class Progress:
 _COLUMNS = "id, owner, pattern, seed, board, answers, first_right, solved_at"
 
 
-def _record(row: tuple) -> PuzzleRecord:
+def _record(row: tuple[Any, ...]) -> PuzzleRecord:
     puzzle_id, owner, pattern, seed, board, answers, first_right, solved_at = row
     return PuzzleRecord(
         puzzle_id,
