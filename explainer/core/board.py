@@ -26,6 +26,7 @@ __all__ = [
     "FLAGGED",
     "MAX_SIDE",
     "cells_within",
+    "flood_fill",
     "indices_around",
     "indices_within",
     "neighbour_masks",
@@ -81,6 +82,35 @@ def cells_within(height: int, width: int, radius: int) -> tuple[int, ...]:
 def neighbour_masks(height: int, width: int) -> tuple[int, ...]:
     """For each cell index, the bitmask of its (up to 8) neighbours."""
     return cells_within(height, width, 1)
+
+
+def flood_fill(
+    start: int, layout: int, neighbours: tuple[int, ...], blocked: int = 0, numbers: dict[int, int] | None = None
+) -> int:
+    """The cells that opening ``start`` (a mask of safe cells) reveals on ``layout``:
+    each start cell, and around every zero (a cell with no mine next to it) its
+    neighbours, spreading on.  Cells in ``blocked`` (already open, flagged) are
+    neither opened nor spread through.  ``numbers``, when given, receives each
+    opened cell's number.  The one flood fill of the game, the generator's
+    player and the practice puzzles; ``start`` must hold no mine."""
+    opened = 0
+    stack = start & ~blocked
+    while stack:
+        low = stack & -stack
+        stack ^= low
+        if opened & low:
+            continue
+        index = low.bit_length() - 1
+        opened |= low
+        around = neighbours[index]
+        if around & layout:
+            if numbers is not None:
+                numbers[index] = (around & layout).bit_count()
+        else:
+            if numbers is not None:
+                numbers[index] = 0
+            stack |= around & ~blocked & ~opened
+    return opened
 
 
 @dataclass(frozen=True)

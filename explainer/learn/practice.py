@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from explainer.core.board import COVERED, FLAGGED, Board, neighbour_masks
+from explainer.core.board import COVERED, FLAGGED, Board, flood_fill, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction
@@ -90,16 +90,7 @@ class _Sandbox:
     def open(self, index: int) -> int:
         """Open a safe cell, spreading from zeros; the mask of cells opened now."""
         assert not self.layout >> index & 1, "the generator opened a mine"
-        opened = 0
-        todo = [index]
-        while todo:
-            cell = todo.pop()
-            bit = 1 << cell
-            if (self.revealed | opened) & bit:
-                continue
-            opened |= bit
-            if not self.neighbours[cell] & self.layout:
-                todo.extend(iter_bits(self.neighbours[cell] & ~self.layout & ~(self.revealed | opened | self.flagged)))
+        opened = flood_fill(1 << index, self.layout, self.neighbours, self.revealed | self.flagged)
         self.revealed |= opened
         return opened
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explainer.engine import budget as _budget
-from explainer.core.board import cells_within, neighbour_masks
+from explainer.core.board import cells_within, flood_fill, neighbour_masks
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import Constraint
 from explainer.core.deduction import RULE_ORDER, Rule
@@ -109,25 +109,12 @@ class PlayerSimulation:
         """Open ``cells`` (proved safe) and flood zeros; the newly revealed
         cells and their numbers."""
         layout = self._layout
-        neighbours = self._neighbours
-        revealed = self.revealed
-        new = 0
+        wrong = cells & layout
+        if wrong:
+            index = (wrong & -wrong).bit_length() - 1
+            raise AssertionError(f"unsound reasoning: cell {index} was proved safe but holds a mine")
         numbers: dict[int, int] = {}
-        stack = cells & ~revealed
-        while stack:
-            low = stack & -stack
-            stack ^= low
-            if new & low:
-                continue
-            index = low.bit_length() - 1
-            if layout & low:
-                raise AssertionError(f"unsound reasoning: cell {index} was proved safe but holds a mine")
-            new |= low
-            number = (neighbours[index] & layout).bit_count()
-            numbers[index] = number
-            if number == 0:
-                stack |= neighbours[index] & ~revealed & ~new
-        return new, numbers
+        return flood_fill(cells, layout, self._neighbours, self.revealed, numbers), numbers
 
     def won(self) -> bool:
         return self.revealed | self._layout == self.full

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, neighbour_masks
+from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import EngineError
 
@@ -158,18 +158,9 @@ class Game:
     def _flood(self, start: int) -> list[int]:
         assert self.layout is not None
         neighbours = neighbour_masks(self.height, self.width)
-        opened = []
-        stack = [start]
-        while stack:
-            index = stack.pop()
-            bit = 1 << index
-            if self.revealed & bit or self.flagged & bit or self.layout & bit:
-                continue
-            self.revealed |= bit
-            opened.append(index)
-            if self.count_at(index) == 0:
-                stack.extend(iter_bits(neighbours[index] & ~self.revealed))
-        return sorted(opened)
+        opened = flood_fill(1 << start, self.layout, neighbours, self.revealed | self.flagged)
+        self.revealed |= opened
+        return list(iter_bits(opened))
 
     def _check_win(self) -> None:
         assert self.layout is not None
