@@ -11,6 +11,7 @@ Used by ``benchmarks/budget_bench.py`` and ``tests/test_budget.py``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from explainer.core.board import COVERED, Board, neighbour_masks
 
@@ -25,7 +26,7 @@ def _layout(height: int, width: int, mines: int, seed: int) -> int:
     return layout
 
 
-def _view(height: int, width: int, layout: int, revealed, mines: bool = True) -> Board:
+def _view(height: int, width: int, layout: int, revealed: Callable[[int, int], bool], mines: bool = True) -> Board:
     nbrs = neighbour_masks(height, width)
     cells = []
     for index in range(height * width):

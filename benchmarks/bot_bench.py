@@ -33,6 +33,7 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,7 +68,7 @@ def _line(preset: str, summary: RunSummary) -> str:
     )
 
 
-def _progress(label: str):  # type: ignore[no-untyped-def]
+def _progress(label: str) -> Callable[[int, int], None]:
     def report(done: int, wins: int) -> None:
         if done % 1000 == 0:
             print(f"  {label}: {done} games, {wins / done:.2%} won", file=sys.stderr, flush=True)

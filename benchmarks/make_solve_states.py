@@ -60,15 +60,18 @@ def pathological(rng: random.Random) -> list[tuple[str, str]]:
     for side, mines in ((30, 150), (60, 700)):
         game = Game.new(side, side, mines, seed=rng.randrange(2**32))
         game.open(0, 0)
+        assert game.layout is not None  # laid by the first click
         game.revealed |= sum(1 << i for i in range(side * side) if sum(divmod(i, side)) % 2 == 0) & ~game.layout
         out.append((f"checker {side}x{side}/{mines}", str(game.view())))
     game = Game.new(40, 40, 300, seed=rng.randrange(2**32))
     game.open(0, 0)
+    assert game.layout is not None  # laid by the first click
     game.revealed |= sum(1 << i for i in range(1600) if i % 40 % 3 == 0) & ~game.layout
     out.append(("stripes 40x40/300", str(game.view())))
     for side, density in ((50, 0.2), (100, 0.2), (200, 0.15)):
         game = Game.new(side, side, int(side * side * density), seed=rng.randrange(2**32))
         game.open(side // 2, side // 2)
+        assert game.layout is not None  # laid by the first click
         for _ in range(side * side // 4):
             index = rng.randrange(side * side)
             if not game.layout >> index & 1 and game.state == "playing":

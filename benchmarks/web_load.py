@@ -35,10 +35,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -106,7 +107,8 @@ def own_cpu_seconds() -> float:
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((HOST, 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]
+        return port
 
 
 @dataclass
@@ -160,14 +162,14 @@ def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[Server]:
 # -- setup: mid-game boards through the API ---------------------------------------------------
 
 
-def opened_count(state: dict) -> int:
+def opened_count(state: dict[str, Any]) -> int:
     return sum(len(row) - row.count("?") - row.count("F") for row in state["board"])
 
 
 def mid_game(session: Session, seed: int, rng: random.Random) -> str | None:
     """An expert game played to a random point by what the server proves (cells at 0% are
     opened, cells at 100% flagged); None if it ended before that point."""
-    game_id = session.post("/api/games", {"preset": "expert", "seed": seed})["game"]["id"]
+    game_id: str = session.post("/api/games", {"preset": "expert", "seed": seed})["game"]["id"]
     state = session.post(f"/api/games/{game_id}/open", {"row": 8, "col": 15})["game"]
     target = rng.uniform(0.15, 0.60) * (16 * 30 - 99)
     while state["state"] == "playing":
@@ -281,13 +283,14 @@ async def open_loop(port: int, prepared: list[tuple[str, list[str]]], rate: floa
     return result
 
 
-def measure(server: Server, prepared: list[tuple[str, list[str]]], args: argparse.Namespace, cache: str) -> list[dict]:
+def measure(server: Server, prepared: list[tuple[str, list[str]]], args: argparse.Namespace, cache: str) -> list[dict[str, Any]]:
     asyncio.run(closed_loop(server.port, prepared, 5))  # warm up both workers
     rows = []
-    for phase in (
+    phases: tuple[Callable[[], Coroutine[Any, Any, Result]], ...] = (
         lambda: closed_loop(server.port, prepared, args.requests),
         lambda: open_loop(server.port, prepared, args.rate, args.seconds),
-    ):
+    )
+    for phase in phases:
         before, client_before = server.cpu(), own_cpu_seconds()
         result = asyncio.run(phase())
         result.server_cpu = server.cpu() - before
@@ -296,11 +299,11 @@ def measure(server: Server, prepared: list[tuple[str, list[str]]], args: argpars
     return rows
 
 
-def run(args: argparse.Namespace) -> list[dict]:
+def run(args: argparse.Namespace) -> list[dict[str, Any]]:
     """Set up once, then measure each cache setting on a fresh gunicorn over the same database
     (the games and the sessions' cookies survive the restart)."""
     sizes = {"on": [512], "off": [0], "both": [512, 0]}[args.cache]
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     prepared: list[tuple[str, list[str]]] = []
     with tempfile.TemporaryDirectory() as folder:
         db_path = Path(folder) / "load.sqlite3"

@@ -1,5 +1,5 @@
 """The types are checked: mypy, configured in pyproject.toml ([tool.mypy]: strict
-for the engine, ``explainer``, and the web app, ``web``), passes on both packages.
+for the engine, ``explainer``, the web app, ``web``, and ``benchmarks/``), passes.
 
 Run here so that `bash scripts/test`, and so CI, checks them; mypy's cache
 (``.mypy_cache``, not tracked) keeps a run after the first one to about a second.
