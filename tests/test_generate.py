@@ -275,3 +275,47 @@ def test_cli_unparsable_first_click_is_rejected_by_the_parser(run_cli, capsys) -
         run_cli(["generate", "--preset", "expert", "--first", "middle"])
     assert exit_info.value.code == 2
     assert "expected the first click as ROW,COL (0-based) or a cell name like E5, got 'middle'" in capsys.readouterr().err
+
+
+# -- the rule registry: one list of tiers; a tier nobody implements is refused, never run as another --
+
+
+def test_the_registry_orders_every_tier_once() -> None:
+    from explainer.core.deduction import RULE_ORDER
+    from explainer.engine import rules
+    from explainer.engine.solve import CHEAP_TIERS
+    from explainer.play import depth
+
+    assert rules.RULES == RULE_ORDER
+    assert rules.TIERS == tuple(rules.FINDERS[rule] for rule in RULE_ORDER)
+    assert CHEAP_TIERS == (rules.find_global, rules.find_simple, rules.find_pair)
+    assert depth.DEPTHS == (Rule.SIMPLE, Rule.PAIR, Rule.ENUMERATION)
+    assert depth.IMPLEMENTED == set(rules.RULES)
+    assert tiers_up_to(Rule.PAIR) == (Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR)
+    assert tiers_up_to("enumeration") == RULE_ORDER
+    with pytest.raises(ValueError, match="unknown rule tier 'triple'"):
+        tiers_up_to("triple")
+
+
+def test_the_depth_player_refuses_a_tier_it_does_not_implement() -> None:
+    from explainer.play.game import GameError
+
+    sim = PlayerSimulation(9, 9, 1 << 80, 1, 40)
+    sim.start()
+    with pytest.raises(GameError, match="the depth-limited player has no tier 'triple'; it implements: global, simple, pair, enumeration"):
+        sim.step(["triple", Rule.GLOBAL])  # type: ignore[list-item]
+    fresh = PlayerSimulation(9, 9, 1 << 1 | 1 << 9 | 1 << 10, 3, 40)  # A1 walled in: not won at the first click
+    with pytest.raises(GameError, match="no tier 'triple'"):
+        fresh.run(lambda history: ["triple"])  # type: ignore[list-item,return-value]
+
+
+def test_generation_refuses_a_registered_tier_the_depth_player_does_not_implement(monkeypatch) -> None:
+    from explainer.play import depth, generate as generate_module
+
+    # as if enumeration were registered but the depth-limited player had no method for it
+    monkeypatch.setattr(depth, "IMPLEMENTED", frozenset({Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR}))
+    with pytest.raises(GenerationError, match="the depth-limited player has no tier 'enumeration'; it implements: global, simple, pair"):
+        generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="enumeration")
+    assert generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="pair").max_rule is Rule.PAIR
+    with pytest.raises(GenerationError, match="unknown depth limit 'triple'; choose one of: simple, pair, enumeration"):
+        generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="triple")

@@ -27,17 +27,13 @@ from explainer.core.deduction import Deduction
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.engine.propagate import propagate
-from explainer.engine.rules import TIERS, find_global, find_pair, find_simple
+from explainer.engine.rules import CHEAP_TIERS, TIERS
 from explainer.engine.frontier import SolveState
 
 __all__ = ["Solution", "solve", "first_deduction", "minimal_conflict", "EXACT_SHARE", "CHEAP_TIERS"]
 
 #: under a budget, the share of the time left that the exact analysis may use (the rest is the fallback's)
 EXACT_SHARE = 0.5
-
-#: the fallback's rules: the mine count, one number, two numbers
-CHEAP_TIERS = (find_global, find_simple, find_pair)
-
 
 @dataclass(frozen=True)
 class Solution:

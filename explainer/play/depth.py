@@ -25,40 +25,20 @@ times, so it is incremental:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from explainer.engine import budget as _budget
 from explainer.core.board import cells_within, flood_fill, neighbour_masks
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import Constraint
-from explainer.core.deduction import RULE_ORDER, Rule
+from explainer.core.deduction import Rule
 from explainer.engine.count import analyze
+from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
 from explainer.engine.rules.pair import pair_conclusion
+from explainer.play.game import GameError
 
-__all__ = ["DEPTHS", "Round", "PlayerSimulation", "tiers_up_to", "parse_rule"]
-
-#: the reasoning depths a board can be limited to (the deepest rule allowed)
-DEPTHS: tuple[Rule, ...] = (Rule.SIMPLE, Rule.PAIR, Rule.ENUMERATION)
-
-
-def parse_rule(value: str | Rule, allowed: Sequence[Rule] = DEPTHS, what: str = "rule") -> Rule:
-    """``'pair' -> Rule.PAIR``; raises ``ValueError`` quoting a name not in ``allowed``."""
-    try:
-        rule = Rule(value)
-    except ValueError:
-        rule = None
-    if rule is None or rule not in allowed:
-        names = ", ".join(str(r) for r in allowed)
-        raise ValueError(f"unknown {what} {value!r}; choose one of: {names}")
-    return rule
-
-
-def tiers_up_to(deepest: Rule) -> tuple[Rule, ...]:
-    """The engine's tiers, cheapest first, up to ``deepest`` (global is always in)."""
-    return RULE_ORDER[: RULE_ORDER.index(deepest) + 1]
-
-
+__all__ = ["DEPTHS", "IMPLEMENTED", "Round", "PlayerSimulation", "tiers_up_to", "parse_rule", "check_tiers"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +58,27 @@ class Round:
 #: chooses the tiers for the next round from the rounds so far
 TierPolicy = Callable[[Sequence[Round]], Sequence[Rule]]
 
+#: the registered tiers this player implements, and the method of each
+_TIER_METHODS: dict[Rule, str] = {
+    Rule.GLOBAL: "_global",
+    Rule.SIMPLE: "_simple",
+    Rule.PAIR: "_pair",
+    Rule.ENUMERATION: "_enumeration",
+}
+IMPLEMENTED: frozenset[Rule] = frozenset(_TIER_METHODS)
+
+
+def _unknown_tier(rule: object) -> str:
+    known = ", ".join(str(r) for r in RULES if r in IMPLEMENTED)
+    return f"the depth-limited player has no tier {str(rule)!r}; it implements: {known}"
+
+
+def check_tiers(tiers: Sequence[Rule]) -> None:
+    """``GameError`` quoting the first of ``tiers`` the player does not implement."""
+    for rule in tiers:
+        if rule not in IMPLEMENTED:
+            raise GameError(_unknown_tier(rule))
+
 
 class PlayerSimulation:
     """A player solving ``layout`` from ``first`` by deduction alone."""
@@ -96,6 +97,10 @@ class PlayerSimulation:
         self._not_first_col = self.full & ~first_col
         self._not_last_col = self.full & ~(first_col << (width - 1))
         self.history: list[Round] = []
+        #: rule -> this player's tier (each returns the (safe, mines) masks it proves)
+        self._tiers: Mapping[Rule, Callable[[], tuple[int, int]]] = {
+            rule: getattr(self, name) for rule, name in _TIER_METHODS.items()
+        }
         #: cells decided (and rounds played) over the whole life of the simulation: its cost
         self.work = 0
         self._reset()
@@ -154,7 +159,7 @@ class PlayerSimulation:
         return mask
 
     def rules_used(self) -> tuple[Rule, ...]:
-        return tuple(rule for rule in RULE_ORDER if self.uses.get(rule))
+        return tuple(rule for rule in RULES if self.uses.get(rule))
 
     def cells_by_rule(self) -> dict[str, int]:
         """How many cells each rule decided, cheapest rule first."""
@@ -269,16 +274,14 @@ class PlayerSimulation:
         return analysis.safe & unknown, analysis.mines & unknown
 
     def step(self, tiers: Sequence[Rule]) -> Rule | None:
-        """Play one round with the first of ``tiers`` that proves something; the rule used, or None when stuck."""
+        """Play one round with the first of ``tiers`` that proves something; the rule
+        used, or None when stuck.  ``GameError`` quoting a tier this player does not implement
+        (it never runs one tier as another)."""
         for rule in tiers:
-            if rule is Rule.GLOBAL:
-                safe, mines = self._global()
-            elif rule is Rule.SIMPLE:
-                safe, mines = self._simple()
-            elif rule is Rule.PAIR:
-                safe, mines = self._pair()
-            else:
-                safe, mines = self._enumeration()
+            finder = self._tiers.get(rule)
+            if finder is None:
+                raise GameError(_unknown_tier(rule))
+            safe, mines = finder()
             if safe | mines:
                 if safe & mines:
                     raise AssertionError(f"unsound reasoning: {rule} proved cells both safe and mined")

@@ -26,8 +26,9 @@ from typing import Any
 from explainer.engine import budget as _budget
 from explainer.core.board import neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.deduction import RULE_ORDER, Rule
-from explainer.play.depth import DEPTHS, PlayerSimulation, Round, parse_rule, tiers_up_to
+from explainer.core.deduction import Rule
+from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
+from explainer.play.depth import PlayerSimulation, Round, check_tiers
 from explainer.play.game import Game, GameError, check_size
 
 __all__ = [
@@ -129,11 +130,16 @@ def _as_rule(value: Rule | str, allowed: Sequence[Rule], what: str) -> Rule:
 
 
 def check_rules(max_rule: Rule | str, require_rule: Rule | str | None) -> tuple[Rule, Rule | None]:
-    """The depth limit and required rule as ``Rule``s; ``GenerationError`` quoting a bad one."""
+    """The depth limit and required rule as ``Rule``s; ``GenerationError`` quoting a bad
+    one, or a registered tier the depth-limited player does not implement."""
     deepest = _as_rule(max_rule, DEPTHS, "depth limit")
     required = None if require_rule is None else _as_rule(require_rule, REQUIRABLE, "required rule")
-    if required is not None and RULE_ORDER.index(required) > RULE_ORDER.index(deepest):
+    if required is not None and RULES.index(required) > RULES.index(deepest):
         raise GenerationError(f"a board limited to {deepest} cannot require {required}")
+    try:
+        check_tiers(tiers_up_to(deepest))
+    except GameError as error:
+        raise GenerationError(str(error)) from None
     return deepest, required
 
 

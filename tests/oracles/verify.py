@@ -20,17 +20,13 @@ from dataclasses import dataclass
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import Knowledge
-from explainer.core.deduction import RULE_ORDER, Deduction, Rule
-from explainer.play.depth import tiers_up_to
+from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import analyze
 from explainer.play.game import Game
-from explainer.engine.rules import find_global, find_pair, find_simple
+from explainer.engine.rules import FINDERS, RULES, tiers_up_to
 from explainer.engine.frontier import SolveState
 
 __all__ = ["Replay", "replay", "certain_cells"]
-
-_FINDERS = {Rule.GLOBAL: find_global, Rule.SIMPLE: find_simple, Rule.PAIR: find_pair}
-
 
 @dataclass(frozen=True)
 class Replay:
@@ -51,7 +47,7 @@ def certain_cells(board: Board, known_mines: int, tiers: Sequence[Rule]) -> tupl
             analysis = analyze(constraints, state.unknown, state.mines_left)
             safe, mines = analysis.safe & state.unknown, analysis.mines & state.unknown
         else:
-            finder = _FINDERS[rule]
+            finder = FINDERS[rule]
             safe = mines = 0
             deduction: Deduction | None = finder(state)
             while deduction is not None:
@@ -90,4 +86,4 @@ def replay(height: int, width: int, layout: int, first: tuple[int, int], max_rul
 
 
 def _ordered(used: set[Rule]) -> tuple[Rule, ...]:
-    return tuple(rule for rule in RULE_ORDER if rule in used)
+    return tuple(rule for rule in RULES if rule in used)
