@@ -96,3 +96,15 @@ def test_nothing_certain_names_the_safest_cells() -> None:
     assert abs(hint.probability - 1 / 6) < 1e-12 and len(hint.safest) == 6
     assert "16.7%" in hint_text(hint)
     assert "16,7" in hint_text(hint, "de")
+
+
+def test_the_one_mine_count_rule() -> None:
+    """``global_conclusion``: the mine-count rule on masks that solve's ``find_global`` and the
+    generator's depth-limited player both apply."""
+    from explainer.engine.rules.global_count import global_conclusion
+
+    assert global_conclusion(0b1011, 0) == (0b1011, 0)
+    assert global_conclusion(0b1011, 3) == (0, 0b1011)
+    assert global_conclusion(0b1011, 2) is None
+    assert global_conclusion(0b1011, None) is None
+    assert global_conclusion(0, 0) is None

@@ -35,6 +35,7 @@ from explainer.core.constraints import Constraint
 from explainer.core.deduction import Rule
 from explainer.engine.count import analyze
 from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
+from explainer.engine.rules.global_count import global_conclusion
 from explainer.engine.rules.pair import pair_conclusion
 from explainer.play.game import GameError
 
@@ -220,15 +221,8 @@ class PlayerSimulation:
 
     # -- the tiers: each returns (safe, mines) masks of unknown cells it proves ---------
     def _global(self) -> tuple[int, int]:
-        unknown = self.unknown
-        left = self.mines_left
-        if not unknown:
-            return 0, 0
-        if left == 0:
-            return unknown, 0
-        if left == unknown.bit_count():
-            return 0, unknown
-        return 0, 0
+        found = global_conclusion(self.unknown, self.mines_left)
+        return (0, 0) if found is None else found
 
     def _simple(self) -> tuple[int, int]:
         safe = mines = 0

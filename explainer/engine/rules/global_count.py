@@ -5,21 +5,30 @@ from __future__ import annotations
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.frontier import SolveState
 
-__all__ = ["find_global"]
+__all__ = ["find_global", "global_conclusion"]
+
+
+def global_conclusion(unknown: int, mines_left: int | None) -> tuple[int, int] | None:
+    """The mine-count rule on masks, the one copy: (safe, mines) when the mines left
+    decide every unknown cell (none left: all safe; as many as the cells: all mines),
+    else None.  ``find_global`` explains it; the depth-limited player applies it."""
+    if mines_left is None or not unknown:
+        return None
+    if mines_left == 0:
+        return unknown, 0
+    if mines_left == unknown.bit_count():
+        return 0, unknown
+    return None
 
 
 def find_global(state: SolveState) -> Deduction | None:
-    mines_left = state.mines_left
     unknown = state.unknown
-    if mines_left is None or not unknown:
+    found = global_conclusion(unknown, state.mines_left)
+    if found is None:
         return None
+    safe, mines = found
     left = unknown.bit_count()
-    if mines_left == 0:
-        safe, mines, message = unknown, 0, "global.all_found"
-    elif mines_left == left:
-        safe, mines, message = 0, unknown, "global.all_mines"
-    else:
-        return None
+    message = "global.all_mines" if mines else "global.all_found"
     known_mines = state.cellset(state.knowledge.mines)
     known_safe = state.cellset(state.knowledge.safe & state.board.covered_mask)
     return Deduction(
