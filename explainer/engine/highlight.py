@@ -8,6 +8,8 @@ areas of a two-number step), ``safe`` (to open), ``mine`` (to flag),
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 
@@ -22,7 +24,7 @@ def highlights(
     """Each highlighted cell with its roles, in ``ROLES`` order."""
     roles: dict[Cell, list[str]] = {}
 
-    def mark(cells, role: str) -> None:
+    def mark(cells: Iterable[Cell], role: str) -> None:
         for cell in cells:
             roles.setdefault(Cell(*cell), []).append(role)
 
@@ -43,5 +45,5 @@ def highlights(
     return {cell: tuple(sorted(set(found), key=order.__getitem__)) for cell, found in sorted(roles.items())}
 
 
-def highlights_to_json(marks: dict[Cell, tuple[str, ...]]) -> list[dict]:
+def highlights_to_json(marks: dict[Cell, tuple[str, ...]]) -> list[dict[str, list[int] | list[str]]]:
     return [{"cell": [cell.row, cell.col], "roles": list(found)} for cell, found in marks.items()]

@@ -23,7 +23,7 @@ from itertools import combinations
 
 from explainer.engine import budget as _budget
 from explainer.core.board import Board
-from explainer.core.cells import CellSet, iter_bits
+from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import ProofStep
 
 __all__ = ["ProofConstraint", "build_proof", "check_proof", "ProofError"]
@@ -81,11 +81,11 @@ class _Builder:
     def cells(self, mask: int) -> CellSet:
         return CellSet(mask, self.board.width)
 
-    def _clue(self, constraint: ProofConstraint) -> tuple:
+    def _clue(self, constraint: ProofConstraint) -> tuple[Cell, ...]:
         return () if constraint.source < 0 else (self.board.cell(constraint.source),)
 
-    def _params(self, constraint: ProofConstraint, **extra: object) -> dict:
-        params: dict = dict(extra)
+    def _params(self, constraint: ProofConstraint, **extra: object) -> dict[str, object]:
+        params: dict[str, object] = dict(extra)
         if constraint.source >= 0:
             params["number"] = self.board.cells[constraint.source]
             params["clue"] = self.board.cell(constraint.source)

@@ -156,7 +156,7 @@ class PlayerSimulation:
         mask = 0
         constraints = self.constraints
         for source in iter_bits(self.active):
-            mask |= constraints[source].cells  # type: ignore[union-attr]
+            mask |= constraints[source].cells  # type: ignore[union-attr]  # an active number always has its constraint
         return mask
 
     def rules_used(self) -> tuple[Rule, ...]:
@@ -260,6 +260,7 @@ class PlayerSimulation:
 
     def _enumeration(self) -> tuple[int, int]:
         constraints = self.constraints
+        # an active number always has its constraint
         cited = [(constraints[s].cells, constraints[s].count) for s in iter_bits(self.active)]  # type: ignore[union-attr]
         unknown = self.unknown
         analysis = analyze(cited, unknown, self.mines_left)

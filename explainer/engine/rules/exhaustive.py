@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from explainer.core.constraints import Constraint
-from explainer.core.deduction import Deduction, Rule
+from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.engine.count import analyze
 from explainer.engine.proof import ProofConstraint, build_proof
 from explainer.engine.frontier import SolveState
@@ -146,5 +146,7 @@ def proof_constraints(state: SolveState, cited: Sequence[Constraint], use_count:
     return result
 
 
-def _proof(state: SolveState, cited: Sequence[Constraint], use_count: bool, target: int, is_mine: bool):
+def _proof(
+    state: SolveState, cited: Sequence[Constraint], use_count: bool, target: int, is_mine: bool
+) -> tuple[ProofStep, ...] | None:
     return build_proof(state.board, proof_constraints(state, cited, use_count), target, is_mine, state.mines_left)
