@@ -9,10 +9,10 @@ so that a set of cells is one Python int (bit ``i`` set = cell ``i`` present).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-__all__ = ["Cell", "CellSet", "cell_name", "parse_cell_name", "column_letters", "iter_bits"]
+__all__ = ["Cell", "CellSet", "cell_name", "parse_cell_name", "column_letters", "iter_bits", "cellset_unchecked"]
 
 
 class Cell(NamedTuple):
@@ -170,7 +170,32 @@ class CellSet:
 
     def to_json(self) -> list[list[int]]:
         width = self.width
-        return [list(divmod(index, width)) for index in iter_bits(self.mask)]
+        mask = self.mask
+        out = []
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            out.append([index // width, index % width])
+            mask ^= low
+        return out
 
     def __repr__(self) -> str:
         return f"CellSet({{{', '.join(self.names())}}})"
+
+
+def _slot_setter(name: str) -> Callable[[CellSet, int], None]:
+    setter: Callable[[CellSet, int], None] = CellSet.__dict__[name].__set__
+    return setter
+
+
+_SET_MASK = _slot_setter("mask")
+_SET_WIDTH = _slot_setter("width")
+
+
+def cellset_unchecked(mask: int, width: int) -> CellSet:
+    """``CellSet(mask, width)`` without the checks, for a mask >= 0 and a width >= 1 the
+    caller knows to be valid (the engine's hot loops build many): sets the slots directly."""
+    cells: CellSet = object.__new__(CellSet)
+    _SET_MASK(cells, mask)
+    _SET_WIDTH(cells, width)
+    return cells

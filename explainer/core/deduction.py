@@ -67,6 +67,36 @@ class Deduction:
     areas: Areas | None = None
     proof: tuple[ProofStep, ...] = ()
 
+    def __init__(
+        self,
+        rule: Rule,
+        safe: CellSet,
+        mines: CellSet,
+        clues: tuple[Cell, ...],
+        known_mines: CellSet,
+        known_safe: CellSet,
+        uses_mine_count: bool,
+        message: str,
+        params: Mapping[str, Any] | None = None,
+        areas: Areas | None = None,
+        proof: tuple[ProofStep, ...] = (),
+    ) -> None:
+        # the dataclass's own __init__ sets each field through object.__setattr__ (it is frozen), which
+        # made building the ~34 deductions of a solve a visible cost; one update of the instance dict does the same
+        self.__dict__.update(
+            rule=rule,
+            safe=safe,
+            mines=mines,
+            clues=clues,
+            known_mines=known_mines,
+            known_safe=known_safe,
+            uses_mine_count=uses_mine_count,
+            message=message,
+            params={} if params is None else params,
+            areas=areas,
+            proof=proof,
+        )
+
     @property
     def cells(self) -> CellSet:
         """Every cell this step decides."""

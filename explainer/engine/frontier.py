@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import heapq
 
-from explainer.core.board import Board, indices_around, indices_within
-from explainer.core.cells import CellSet, iter_bits
+from explainer.core.board import Board, indices_around
+from explainer.core.cells import CellSet, cellset_unchecked
 from explainer.core.constraints import Constraint, Knowledge, build_constraints
 
 __all__ = ["SolveState", "decides_alone"]
@@ -32,6 +32,11 @@ class SolveState:
     ) -> None:
         """``constraints``: ``build_constraints(board, knowledge)`` when the caller has it already."""
         self.board = board
+        # the board's geometry, read on every ``apply``: neighbour masks, covered cells, revealed cells
+        self._width = board.width
+        self._neighbours = board.neighbours
+        self._covered = board.covered_mask
+        self._revealed = ((1 << board.size) - 1) & ~board.covered_mask
         self.knowledge = knowledge  # also sets ``unknown`` and ``mines_left``
         #: certain cells not proved yet: every productive rule concludes some of these
         self.targets = targets
@@ -65,15 +70,16 @@ class SolveState:
         return self._mines_left
 
     def cellset(self, mask: int) -> CellSet:
-        return CellSet(mask, self.board.width)
+        return cellset_unchecked(mask, self._width)
 
     def sorted_constraints(self) -> list[Constraint]:
         return [self.constraints[source] for source in sorted(self.constraints)]
 
     def known_around(self, source: int) -> tuple[int, int]:
         """(proved mines, proved safe cells) among the covered neighbours of a number."""
-        around = self.board.neighbours[source] & self.board.covered_mask
-        return around & self.knowledge.mines, around & self.knowledge.safe
+        around = self._neighbours[source] & self._covered
+        knowledge = self._knowledge
+        return around & knowledge.mines, around & knowledge.safe
 
     # -- indexes ----------------------------------------------------------------
     def next_alone(self) -> Constraint | None:
@@ -131,29 +137,39 @@ class SolveState:
     # -- changes ----------------------------------------------------------------
     def apply(self, mines: int, safe: int) -> None:
         """Record newly proved cells and update the constraints they touch."""
-        self.knowledge = self.knowledge.add(mines, safe)
+        old = self._knowledge
+        known_mines = old.mines | mines
+        self.knowledge = Knowledge(known_mines, old.safe | safe)
         changed = mines | safe
         self.targets &= ~changed
-        board = self.board
-        unknown = self.unknown
-        known_mines = self.knowledge.mines
-        for source in self._numbers_next_to(changed):
-            around = board.neighbours[source] & board.covered_mask
+        unknown = self._unknown
+        neighbours = self._neighbours
+        # the revealed numbers next to any changed cell, taken in reading order (lowest bit first)
+        touched = 0
+        rest = changed
+        while rest:
+            low = rest & -rest
+            touched |= neighbours[low.bit_length() - 1]
+            rest ^= low
+        touched &= self._revealed
+        covered = self._covered
+        states = self.board.cells
+        constraints = self.constraints
+        alone = self._alone
+        pairs = self._pairs
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            source = low.bit_length() - 1
+            around = neighbours[source] & covered
             known = around & known_mines
             cells = around & unknown
-            count = board.cells[source] - known.bit_count()
+            count = states[source] - known.bit_count()
             if cells or count:
-                constraint = Constraint(cells, count, source, known)
-                self.constraints[source] = constraint
-                if decides_alone(constraint):
-                    heapq.heappush(self._alone, source)
-                if self._pairs is not None:
+                constraints[source] = Constraint(cells, count, source, known)
+                if cells and (count == 0 or count == cells.bit_count()):  # ``decides_alone``
+                    heapq.heappush(alone, source)
+                if pairs is not None:
                     self._push_pairs_of(source)
             else:
-                self.constraints.pop(source, None)
-
-    def _numbers_next_to(self, cells: int) -> list[int]:
-        """The revealed numbers next to any of ``cells``, in reading order."""
-        states = self.board.cells
-        neighbours = indices_within(self.board.height, self.board.width, 1)
-        return sorted({other for cell in iter_bits(cells) for other in neighbours[cell] if states[other] >= 0})
+                constraints.pop(source, None)

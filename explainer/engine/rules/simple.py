@@ -14,24 +14,27 @@ def find_simple(state: SolveState) -> Deduction | None:
     if constraint is None:
         return None
     cells = constraint.cells
+    source = constraint.source
+    known_mines, known_safe = state.known_around(source)
+    board = state.board
+    clue = board.cell(source)
+    cellset = state.cellset
     if constraint.count == 0:
         safe, mines, message = cells, 0, "simple.all_safe"
+        known_safe = 0  # a count of covered cells only matters when they are all mines
     else:
         safe, mines, message = 0, cells, "simple.all_mines"
-    known_mines, known_safe = state.known_around(constraint.source)
-    clue = state.board.cell(constraint.source)
     return Deduction(
-        rule=Rule.SIMPLE,
-        safe=state.cellset(safe),
-        mines=state.cellset(mines),
-        clues=(clue,),
-        known_mines=state.cellset(known_mines),
-        # a count of covered cells only matters when they are all mines
-        known_safe=state.cellset(known_safe if mines else 0),
-        uses_mine_count=False,
-        message=message,
-        params={
-            "number": state.board.cells[constraint.source],
+        Rule.SIMPLE,
+        cellset(safe),
+        cellset(mines),
+        (clue,),
+        cellset(known_mines),
+        cellset(known_safe),
+        False,
+        message,
+        {
+            "number": board.cells[source],
             "clue": clue,
             "count": cells.bit_count(),
             "found": known_mines.bit_count(),
