@@ -57,9 +57,8 @@ class Solution:
 
     def probability_grid(self) -> list[list[float | None]]:
         width = self.board.width
-        return [
-            [self.probabilities.get(row * width + col) for col in range(width)] for row in range(self.board.height)
-        ]
+        get = self.probabilities.get
+        return [[get(index) for index in range(start, start + width)] for start in range(0, self.board.size, width)]
 
     def deduction_for(self, row: int, col: int) -> Deduction | None:
         """The first step of the chain that decides this cell."""

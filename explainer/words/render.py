@@ -20,7 +20,6 @@ import math
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from babel import Locale
@@ -115,6 +114,42 @@ def _name(row: int, col: int) -> str:
     return cell_name(row, col)
 
 
+class _CellNames(dict[int, str]):
+    """Cell index -> name on a board of one width, filled on first use of each index."""
+
+    __slots__ = ("width",)
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def __missing__(self, index: int) -> str:
+        name = self[index] = _name(*divmod(index, self.width))
+        return name
+
+
+_CELL_NAMES: dict[int, _CellNames] = {}
+
+
+def _cell_names(width: int) -> _CellNames:
+    """The name table of a board width (a dict store is atomic: two threads may both build one; either is right)."""
+    table = _CELL_NAMES.get(width)
+    if table is None:
+        table = _CELL_NAMES[width] = _CellNames(width)
+    return table
+
+
+def _lowest_bits(mask: int, count: int) -> int:
+    """The ``count`` lowest set bits of ``mask``."""
+    kept = 0
+    while count and mask:
+        low = mask & -mask
+        kept |= low
+        mask ^= low
+        count -= 1
+    return kept
+
+
 _FORMATS: dict[str, LocaleFormats] = {}
 _FORMATS_LOCK = threading.Lock()
 
@@ -173,30 +208,32 @@ class Renderer:
         return self._translations.gettext(message)
 
     # -- formatting ------------------------------------------------------------
-    def _format(self, params: dict[str, Any]) -> dict[str, str]:
-        out = {}
+    def _format(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Each parameter as text, in place: ``params`` is always the fresh keyword dict of ``_`` or ``ngettext``."""
         formats = self._formats or self.formats
+        numbers = formats._numbers
         for key, value in params.items():
             kind = type(value)  # the common exact types first; subclasses and the rest below
             if kind is int:
-                out[key] = formats.number(value)
+                text = numbers.get(value)
+                params[key] = formats.number(value) if text is None else text
             elif kind is Cell:
-                out[key] = _name(value.row, value.col)
+                params[key] = _name(value.row, value.col)
             elif kind is CellSet:
-                out[key] = self.cells(value)
+                params[key] = self.cells(value)
             elif kind is str:
-                out[key] = value
+                pass
             elif isinstance(value, bool):
-                out[key] = str(value)
+                params[key] = str(value)
             elif isinstance(value, int):
-                out[key] = self.number(value)
+                params[key] = self.number(value)
             elif isinstance(value, Cell):
-                out[key] = value.name
+                params[key] = value.name
             elif isinstance(value, CellSet):
-                out[key] = self.cells(value)
+                params[key] = self.cells(value)
             else:
-                out[key] = str(value)
-        return out
+                params[key] = str(value)
+        return params
 
     def number(self, value: int) -> str:
         return (self._formats or self.formats).number(value)
@@ -206,11 +243,17 @@ class Renderer:
         return (self._formats or self.formats).percent(round(probability, 3))
 
     def cells(self, cells: Iterable[Cell] | CellSet) -> str:
-        if type(cells) is CellSet:  # name only the cells shown
-            total = len(cells)
-            width = cells.width
-            shown = total if total <= LIST_LIMIT else LIST_LIMIT - 2
-            names = [_name(*divmod(index, width)) for index in islice(cells.indices(), shown)]
+        if type(cells) is CellSet:  # name only the cells shown, lowest index (reading order) first
+            mask = cells.mask
+            total = mask.bit_count()
+            table = _cell_names(cells.width)
+            if total > LIST_LIMIT:
+                mask = _lowest_bits(mask, LIST_LIMIT - 2)
+            names = []
+            while mask:
+                low = mask & -mask
+                names.append(table[low.bit_length() - 1])
+                mask ^= low
         else:
             names = [cell.name for cell in cells]
             total = len(names)
