@@ -8,6 +8,7 @@ covered cell here.  What the engine has *proved* (``known_mines``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from explainer.core.board import Board
@@ -27,6 +28,25 @@ class Constraint:
     count: int
     source: int
     known: int = 0
+
+    def __init__(self, cells: int, count: int, source: int, known: int = 0) -> None:
+        # the dataclass's own __init__ goes through object.__setattr__ for each field (it is frozen); a solve
+        # builds tens of thousands of these, so the slots are set through their descriptors instead
+        _SET_CELLS(self, cells)
+        _SET_COUNT(self, count)
+        _SET_SOURCE(self, source)
+        _SET_KNOWN(self, known)
+
+
+def _slot_setter(name: str) -> Callable[[Constraint, int], None]:
+    setter: Callable[[Constraint, int], None] = Constraint.__dict__[name].__set__
+    return setter
+
+
+_SET_CELLS = _slot_setter("cells")
+_SET_COUNT = _slot_setter("count")
+_SET_SOURCE = _slot_setter("source")
+_SET_KNOWN = _slot_setter("known")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,18 +70,21 @@ def build_constraints(board: Board, knowledge: Knowledge = Knowledge()) -> list[
     A number with no unknown neighbour is kept only when it is violated
     (its count is not 0), so that inconsistency is never lost.
     """
-    unknown = board.covered_mask & ~knowledge.known
+    covered = board.covered_mask
+    unknown = covered & ~knowledge.known
+    known_mines = knowledge.mines
     neighbours = board.neighbours
-    result = []
+    result: list[Constraint] = []
+    append = result.append
     for index, number in board.numbers():
-        around = neighbours[index] & board.covered_mask
+        around = neighbours[index] & covered
         if not around:
             if number:
-                result.append(Constraint(0, number, index))
+                append(Constraint(0, number, index))
             continue
-        known = around & knowledge.mines
+        known = around & known_mines
         cells = around & unknown
-        count = number - known.bit_count()
+        count = number - known.bit_count() if known else number
         if cells or count:
-            result.append(Constraint(cells, count, index, known))
+            append(Constraint(cells, count, index, known))
     return result

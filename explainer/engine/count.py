@@ -267,9 +267,15 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     # a large board
     offset = (mask & -mask).bit_length() - 1
     per_cell: dict[int, int] = {}
+    get = per_cell.get
     for number, (cells, _count) in enumerate(constraints):
-        for cell in iter_bits(cells >> offset):
-            per_cell[cell] = per_cell.get(cell, 0) | 1 << number
+        bit = 1 << number
+        cells >>= offset
+        while cells:
+            low = cells & -cells
+            cell = low.bit_length() - 1
+            per_cell[cell] = get(cell, 0) | bit
+            cells ^= low
     signatures: dict[int, int] = {}
     for cell, signature in per_cell.items():
         signatures[signature] = signatures.get(signature, 0) | 1 << cell
@@ -478,10 +484,13 @@ class Analysis:
         out: dict[int, float] = {}
         if not self.total:
             return out
+        total = self.total
         for mask, size, weight in self.groups:
-            value = weight / (size * self.total)
-            for cell in iter_bits(mask):
-                out[cell] = value
+            value = weight / (size * total)
+            while mask:
+                low = mask & -mask
+                out[low.bit_length() - 1] = value
+                mask ^= low
         return out
 
 
