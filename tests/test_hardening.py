@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from explainer.play.game import Game
-from explainer.play.modes import _analysis, assist_after_move, new_game, open_cell
+from explainer.engine.solve import solve
+from explainer.play.modes import assist_after_move, new_game, open_cell
 from explainer.play.sampling import sample_layout
 from web import create_app
 from web.storage import games as web_db
@@ -108,7 +109,7 @@ def test_the_assisted_cell_does_not_depend_on_the_layout(seed: int, game: Game) 
     """The same view with any consistent layout gets the same assisted cell, one the
     player would judge safest; so the choice tells nothing about where the mines are."""
     view = game.view()
-    probabilities = _analysis(view).probabilities()
+    probabilities = solve(view).probabilities
     best = min(probabilities[i] for i in probabilities if view.covered_mask >> i & 1 and not view.flagged_mask >> i & 1)
     chosen = set()
     rng = random.Random(seed)
