@@ -38,15 +38,15 @@ class Constraint:
         _SET_KNOWN(self, known)
 
 
-def _slot_setter(name: str) -> Callable[[Constraint, int], None]:
-    setter: Callable[[Constraint, int], None] = Constraint.__dict__[name].__set__
+def _slot_setter(cls: type, name: str) -> Callable[[object, int], None]:
+    setter: Callable[[object, int], None] = cls.__dict__[name].__set__
     return setter
 
 
-_SET_CELLS = _slot_setter("cells")
-_SET_COUNT = _slot_setter("count")
-_SET_SOURCE = _slot_setter("source")
-_SET_KNOWN = _slot_setter("known")
+_SET_CELLS = _slot_setter(Constraint, "cells")
+_SET_COUNT = _slot_setter(Constraint, "count")
+_SET_SOURCE = _slot_setter(Constraint, "source")
+_SET_KNOWN = _slot_setter(Constraint, "known")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +56,20 @@ class Knowledge:
     mines: int = 0
     safe: int = 0
 
+    def __init__(self, mines: int = 0, safe: int = 0) -> None:
+        _SET_MINES(self, mines)  # as ``Constraint``: the slots through their descriptors
+        _SET_SAFE(self, safe)
+
     def add(self, mines: int = 0, safe: int = 0) -> Knowledge:
         return Knowledge(self.mines | mines, self.safe | safe)
 
     @property
     def known(self) -> int:
         return self.mines | self.safe
+
+
+_SET_MINES = _slot_setter(Knowledge, "mines")
+_SET_SAFE = _slot_setter(Knowledge, "safe")
 
 
 def build_constraints(board: Board, knowledge: Knowledge = Knowledge()) -> list[Constraint]:

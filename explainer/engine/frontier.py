@@ -37,6 +37,7 @@ class SolveState:
         self._neighbours = board.neighbours
         self._covered = board.covered_mask
         self._revealed = ((1 << board.size) - 1) & ~board.covered_mask
+        self._total_mines = board.mines
         self.knowledge = knowledge  # also sets ``unknown`` and ``mines_left``
         #: certain cells not proved yet: every productive rule concludes some of these
         self.targets = targets
@@ -47,6 +48,7 @@ class SolveState:
         heapq.heapify(self._alone)
         self._pairs: list[tuple[int, int]] | None = None  # built on first use
         self._nearby: dict[int, list[int]] = {}
+        self._rings: dict[int, list[int]] = {}
 
     @property
     def knowledge(self) -> Knowledge:
@@ -94,9 +96,13 @@ class SolveState:
 
     def _ring(self, source: int) -> list[int]:
         """Numbers close enough to ``source`` to share a covered cell with it, in reading order."""
-        states = self.board.cells
-        board = self.board
-        return [other for other in indices_around(board.height, board.width, source, 2) if states[other] >= 0]
+        found = self._rings.get(source)
+        if found is None:
+            board = self.board
+            states = board.cells
+            found = [other for other in indices_around(board.height, board.width, source, 2) if states[other] >= 0]
+            self._rings[source] = found
+        return found
 
     def nearby(self, source: int) -> list[int]:
         """Numbers after ``source`` (reading order) close enough to share a covered cell."""
@@ -139,10 +145,14 @@ class SolveState:
         """Record newly proved cells and update the constraints they touch."""
         old = self._knowledge
         known_mines = old.mines | mines
-        self.knowledge = Knowledge(known_mines, old.safe | safe)
+        self._knowledge = Knowledge(known_mines, old.safe | safe)
         changed = mines | safe
+        # what the ``knowledge`` setter works out, from the masks at hand: covered & ~known shrinks by ``changed``
+        self._unknown = unknown = self._unknown & ~changed
+        total_mines = self._total_mines
+        if total_mines is not None:
+            self._mines_left = total_mines - known_mines.bit_count()
         self.targets &= ~changed
-        unknown = self._unknown
         neighbours = self._neighbours
         # the revealed numbers next to any changed cell, taken in reading order (lowest bit first)
         touched = 0
