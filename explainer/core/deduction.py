@@ -107,7 +107,7 @@ class Deduction:
             "rule": str(self.rule),
             "safe": self.safe.to_json(),
             "mines": self.mines.to_json(),
-            "clues": [cell.to_json() for cell in self.clues],
+            "clues": [[row, col] for row, col in self.clues],  # ``Cell.to_json`` of each
             "known_mines": self.known_mines.to_json(),
             "known_safe": self.known_safe.to_json(),
             "uses_mine_count": self.uses_mine_count,

@@ -182,6 +182,9 @@ class Renderer:
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language
         self._translations = translations(language)
+        self._ngettext = self._translations.ngettext
+        #: what goes between sentences: nothing in languages written without spaces
+        self._separator = "" if language in ("ja", "zh_Hans") else " "
         # the language's Babel formats, if already built; else built on first use (an unknown locale fails then, as before)
         self._formats: LocaleFormats | None = _FORMATS.get(language)
 
@@ -199,7 +202,7 @@ class Renderer:
 
     def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         params.setdefault("count", n)
-        text = self._translations.ngettext(singular, plural, n)
+        text = self._ngettext(singular, plural, n)
         return text % self._format(params)
 
     def translate(self, message: str) -> str:
@@ -246,7 +249,10 @@ class Renderer:
         if type(cells) is CellSet:  # name only the cells shown, lowest index (reading order) first
             mask = cells.mask
             total = mask.bit_count()
-            table = _cell_names(cells.width)
+            width = cells.width
+            table = _CELL_NAMES.get(width)
+            if table is None:
+                table = _cell_names(width)
             if total > LIST_LIMIT:
                 mask = _lowest_bits(mask, LIST_LIMIT - 2)
             names = []
@@ -265,8 +271,7 @@ class Renderer:
         return (self._formats or self.formats).list(names)
 
     def join(self, sentences: Iterable[str]) -> str:
-        separator = "" if self.language in ("ja", "zh_Hans") else " "
-        return separator.join([sentence for sentence in sentences if sentence])
+        return self._separator.join([sentence for sentence in sentences if sentence])
 
     # -- whole deductions ---------------------------------------------------------
     def deduction(self, deduction: Deduction) -> str:
