@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from explainer.core.board import neighbour_masks
+from explainer.core.cells import iter_bits
 from explainer.core.deduction import Rule
-from explainer.play.depth import PlayerSimulation, tiers_up_to
-from explainer.play.generate import GeneratedBoard, GenerationError, first_area, generate, max_mines
+from explainer.play.depth import tiers_up_to
+from explainer.play.generate import Dealer, GeneratedBoard, GenerationError, first_area, generate, max_mines
 from tests.oracles.verify import replay
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -192,7 +193,8 @@ def test_resuming_after_a_layout_change_matches_solving_from_scratch(height, wid
     for index in rng.sample(free, mines):
         layout |= 1 << index
     tiers = tiers_up_to(Rule(depth))
-    incremental = PlayerSimulation(height, width, layout, mines, first)
+    dealer = Dealer(height, width, layout, mines, first)
+    incremental = dealer.player
     incremental.run(lambda history: tiers)
     for change in changes:
         # a repair-sized change: one mine moves to a free cell
@@ -200,9 +202,9 @@ def test_resuming_after_a_layout_change_matches_solving_from_scratch(height, wid
         mine = pick.choice([i for i in free if layout >> i & 1])
         safe = pick.choice([i for i in free if not layout >> i & 1])
         layout ^= 1 << mine | 1 << safe
-        incremental.change_layout(layout)
+        dealer.change_layout(layout)
         won = incremental.run(lambda history: tiers)
-        fresh = PlayerSimulation(height, width, layout, mines, first)
+        fresh = Dealer(height, width, layout, mines, first).player
         assert fresh.run(lambda history: tiers) == won
         assert (incremental.revealed, incremental.known_mines) == (fresh.revealed, fresh.known_mines)
         assert incremental.history == fresh.history  # the same rounds, not only the same end
@@ -212,13 +214,14 @@ def test_resuming_after_a_layout_change_matches_solving_from_scratch(height, wid
 
 def test_a_late_change_keeps_the_rounds_before_it() -> None:
     board = generate(16, 30, 99, (8, 15), seed=5)
-    sim = PlayerSimulation(16, 30, board.layout, 99, 8 * 30 + 15)
+    dealer = Dealer(16, 30, board.layout, 99, 8 * 30 + 15)
+    sim = dealer.player
     assert sim.run(lambda history: tiers_up_to(Rule.ENUMERATION))
     rounds = list(sim.history)
     # swap a cell opened in the last round with a mine proved in one of the last rounds
     opened = (rounds[-1].safe & -rounds[-1].safe).bit_length() - 1
     mine = next((r.mines & -r.mines).bit_length() - 1 for r in reversed(rounds) if r.mines)
-    sim.change_layout(board.layout ^ (1 << opened) ^ (1 << mine))
+    dealer.change_layout(board.layout ^ (1 << opened) ^ (1 << mine))
     assert 1 < len(sim.history) < len(rounds)
     assert sim.history == rounds[: len(sim.history)]
 
@@ -300,11 +303,11 @@ def test_the_registry_orders_every_tier_once() -> None:
 def test_the_depth_player_refuses_a_tier_it_does_not_implement() -> None:
     from explainer.play.game import GameError
 
-    sim = PlayerSimulation(9, 9, 1 << 80, 1, 40)
+    sim = Dealer(9, 9, 1 << 80, 1, 40).player
     sim.start()
     with pytest.raises(GameError, match="the depth-limited player has no tier 'triple'; it implements: global, simple, pair, enumeration"):
         sim.step(["triple", Rule.GLOBAL])  # type: ignore[list-item]
-    fresh = PlayerSimulation(9, 9, 1 << 1 | 1 << 9 | 1 << 10, 3, 40)  # A1 walled in: not won at the first click
+    fresh = Dealer(9, 9, 1 << 1 | 1 << 9 | 1 << 10, 3, 40).player  # A1 walled in: not won at the first click
     with pytest.raises(GameError, match="no tier 'triple'"):
         fresh.run(lambda history: ["triple"])  # type: ignore[list-item,return-value]
 
@@ -319,3 +322,23 @@ def test_generation_refuses_a_registered_tier_the_depth_player_does_not_implemen
     assert generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="pair").max_rule is Rule.PAIR
     with pytest.raises(GenerationError, match="unknown depth limit 'triple'; choose one of: simple, pair, enumeration"):
         generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="triple")
+
+
+def test_the_depth_player_never_holds_the_layout() -> None:
+    """It only knows an "open this cell" callback and the mine count (Tatham's model)."""
+    from explainer.play.depth import PlayerSimulation
+
+    board = generate(9, 9, 10, (4, 4), seed=2)
+    asked: list[int] = []
+    dealer = Dealer(9, 9, board.layout, 10, 40)
+
+    def open_cell(index: int) -> int:
+        asked.append(index)
+        return dealer.open_cell(index)
+
+    sim = PlayerSimulation(9, 9, 10, 40, open_cell)
+    assert not hasattr(sim, "layout") and not hasattr(sim, "_layout")
+    assert sim.run(lambda history: tiers_up_to(Rule.ENUMERATION))
+    assert len(asked) == len(set(asked)) == 81 - 10  # every safe cell asked once, no mine
+    with pytest.raises(AssertionError, match="proved safe but holds a mine"):
+        dealer.open_cell(next(iter_bits(board.layout)))

@@ -5,19 +5,26 @@ The reasoning is the engine's: a number's constraint (``Constraint``), the
 mine count (global), one number (simple), two numbers
 (``rules.pair.pair_conclusion``) and exact enumeration
 (``enumeration.analyze``).  It only ever reads the revealed numbers, the
-mine count and what it proved itself.  The layout is read only in the two
-places that play the game's part: ``_open`` reports the number of each
-opened cell and flood-fills zeros, as ``Game.open`` does, and ``won`` says
-when every safe cell is open.
+mine count and what it proved itself: it never holds the layout.  As in
+Tatham's mines.c, the solver is given a callback, ``open_cell(index) ->
+number``, that plays the game's part; the generator (``play.generate``)
+supplies it from its layout, changes the layout where the player gets stuck,
+and tells the player which cells changed (``forget``).  The player opens the
+neighbours of a 0 itself, as the game does, and knows it has won when it has
+opened every cell but the mines.
 
 It is built for generation, where a board is solved and then repaired many
 times, so it is incremental:
 
 * each round applies *everything* one tier proves, cheapest tier first;
-* constraints are updated only around the cells a round decided, and the
-  one-number and two-number checks only look at numbers that changed;
+* the numbers seen, the proved cells and the constraints, updated only around
+  the cells a round decided, are the engine's incremental state
+  (``engine.incremental.Incremental``, the bot's too), and the one-number
+  tier is the engine's one propagation run for one round
+  (``engine.propagate.one_round``); the one-number and two-number checks only
+  look at numbers that changed;
 * every round is recorded, so after the layout changes the solve resumes from
-  the last round whose numbers did not change (``change_layout``).
+  the last round whose numbers did not change (``forget``).
 
 ``tests.oracles.verify`` checks the same thing the slow, obvious way (through
 ``Game.view()`` and the rule functions) for tests.
@@ -29,17 +36,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from explainer.engine import budget as _budget
-from explainer.core.board import cells_within, flood_fill, neighbour_masks
+from explainer.core.board import cells_within
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import Constraint
 from explainer.core.deduction import Rule
 from explainer.engine.count import analyze
+from explainer.engine.incremental import Incremental
+from explainer.engine.propagate import one_round
 from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
 from explainer.engine.rules.global_count import global_conclusion
 from explainer.engine.rules.pair import pair_conclusion
 from explainer.play.game import GameError
 
-__all__ = ["DEPTHS", "IMPLEMENTED", "Round", "PlayerSimulation", "tiers_up_to", "parse_rule", "check_tiers"]
+__all__ = ["DEPTHS", "IMPLEMENTED", "OpenCell", "Round", "PlayerSimulation", "tiers_up_to", "parse_rule", "check_tiers"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,22 +90,27 @@ def check_tiers(tiers: Sequence[Rule]) -> None:
             raise GameError(_unknown_tier(rule))
 
 
-class PlayerSimulation:
-    """A player solving ``layout`` from ``first`` by deduction alone."""
+#: the game's part: open the cell at an index (proved safe) and say its number
+OpenCell = Callable[[int], int]
 
-    def __init__(self, height: int, width: int, layout: int, mine_count: int, first: int) -> None:
-        self.height = height
-        self.width = width
-        self.size = height * width
-        self.full = (1 << self.size) - 1
+
+class PlayerSimulation(Incremental):
+    """A player solving a hidden layout from ``first`` by deduction alone.
+
+    It never holds the layout: ``open_cell(index)`` (the game's part, supplied by
+    whoever holds the layout: the generator) reveals a cell's number, and the
+    mine count says when the game is won.  Its numbers, proved cells and reduced
+    constraints are the engine's incremental state (``engine.incremental.Incremental``,
+    shared with the bot): safe cells are opened as soon as a round proves them, so
+    ``safe`` stays empty."""
+
+    def __init__(self, height: int, width: int, mine_count: int, first: int, open_cell: OpenCell) -> None:
+        super().__init__(height, width, mine_count)
         self.mine_count = mine_count
         self.first = first
-        self._layout = layout
-        self._neighbours = neighbour_masks(height, width)
+        self._open_cell = open_cell
+        self._goal = self.size - mine_count  # cells to open
         self._rings = cells_within(height, width, 2)
-        first_col = sum(1 << (row * width) for row in range(height))
-        self._not_first_col = self.full & ~first_col
-        self._not_last_col = self.full & ~(first_col << (width - 1))
         self.history: list[Round] = []
         #: rule -> this player's tier (each returns the (safe, mines) masks it proves)
         self._tiers: Mapping[Rule, Callable[[], tuple[int, int]]] = {
@@ -106,58 +120,41 @@ class PlayerSimulation:
         self.work = 0
         self._reset()
 
-    # -- the game's part: the only code that reads the layout (with ``won``) -------------
-    @property
-    def layout(self) -> int:
-        return self._layout
-
+    # -- opening cells: through the game's callback --------------------------------------
     def _open(self, cells: int) -> tuple[int, dict[int, int]]:
-        """Open ``cells`` (proved safe) and flood zeros; the newly revealed
-        cells and their numbers."""
-        layout = self._layout
-        wrong = cells & layout
-        if wrong:
-            index = (wrong & -wrong).bit_length() - 1
-            raise AssertionError(f"unsound reasoning: cell {index} was proved safe but holds a mine")
+        """Open ``cells`` (proved safe) and, as the game does, every neighbour of a 0,
+        spreading on (``core.board.flood_fill``'s order and result, with the numbers
+        asked of the game); the newly revealed cells and their numbers."""
         numbers: dict[int, int] = {}
-        return flood_fill(cells, layout, self._neighbours, self.revealed, numbers), numbers
+        open_cell, neighbours, blocked = self._open_cell, self.neighbours, self.revealed
+        opened = 0
+        stack = cells & ~blocked
+        while stack:
+            low = stack & -stack
+            stack ^= low
+            if opened & low:
+                continue
+            index = low.bit_length() - 1
+            opened |= low
+            number = numbers[index] = open_cell(index)
+            if not number:
+                stack |= neighbours[index] & ~blocked & ~opened
+        return opened, numbers
 
     def won(self) -> bool:
-        return self.revealed | self._layout == self.full
-
-    def _around(self, mask: int) -> int:
-        """``mask`` and every neighbour of its cells (bit shifts, no loop over cells)."""
-        spread = mask | (mask & self._not_last_col) << 1 | (mask & self._not_first_col) >> 1
-        return (spread | spread << self.width | spread >> self.width) & self.full
+        """Every safe cell is open (the mine count says how many there are)."""
+        return self.revealed.bit_count() == self._goal
 
     # -- state --------------------------------------------------------------------------
     def _reset(self) -> None:
-        self.revealed = 0
-        self.known_mines = 0
-        self.constraints: list[Constraint | None] = [None] * self.size
-        self.active = 0  # sources that have a constraint
-        self._dirty_simple = 0
+        self.clear()
         self._dirty_pair = 0
-        self._numbers = [-1] * self.size  # the numbers the game showed
         self.uses: dict[Rule, int] = {}  # rounds played by each rule
         self.history = []
 
     @property
-    def unknown(self) -> int:
-        return self.full & ~self.revealed & ~self.known_mines
-
-    @property
-    def mines_left(self) -> int:
-        return self.mine_count - self.known_mines.bit_count()
-
-    @property
-    def frontier(self) -> int:
-        """Unknown cells next to a revealed number."""
-        mask = 0
-        constraints = self.constraints
-        for source in iter_bits(self.active):
-            mask |= constraints[source].cells  # type: ignore[union-attr]  # an active number always has its constraint
-        return mask
+    def known_mines(self) -> int:
+        return self.mines
 
     def rules_used(self) -> tuple[Rule, ...]:
         return tuple(rule for rule in RULES if self.uses.get(rule))
@@ -178,46 +175,15 @@ class PlayerSimulation:
 
     def _apply(self, rule: Rule | None, safe: int, mines: int) -> None:
         new, numbers = self._open(safe)
-        mines &= ~self.known_mines
-        self.history.append(Round(rule, self.revealed, self.known_mines, safe, mines, new | mines))
+        mines &= ~self.mines
+        self.history.append(Round(rule, self.revealed, self.mines, safe, mines, new | mines))
         self.work += (new | mines).bit_count() + 1
         if rule is not None:
             self.uses[rule] = self.uses.get(rule, 0) + 1
-        for index, number in numbers.items():
-            self._numbers[index] = number
-        self.revealed |= new
-        self.known_mines |= mines
-        self._update_constraints(new | mines, mines, numbers)
-
-    def _update_constraints(self, changed: int, mines: int, numbers: dict[int, int]) -> None:
-        neighbours = self._neighbours
-        constraints = self.constraints
-        touched = self._around(changed) & self.active
-        dirty = 0
-        for source in iter_bits(touched):
-            old = constraints[source]
-            assert old is not None
-            cells = old.cells & ~changed
-            count = old.count - (old.cells & mines).bit_count()
-            if cells:
-                constraints[source] = Constraint(cells, count, source)
-                dirty |= 1 << source
-            else:
-                if count:
-                    raise AssertionError(f"unsound reasoning: the number at {source} can no longer be satisfied")
-                constraints[source] = None
-                self.active &= ~(1 << source)
-        unknown = self.unknown
-        known_mines = self.known_mines
-        for index, number in numbers.items():
-            around = neighbours[index]
-            cells = around & unknown
-            if cells:
-                constraints[index] = Constraint(cells, number - (around & known_mines).bit_count(), index)
-                self.active |= 1 << index
-                dirty |= 1 << index
-        self._dirty_simple |= dirty
-        self._dirty_pair |= dirty
+        self._dirty_pair |= self.reveal_all(new, numbers, mines)
+        if self.broken:
+            source = (self.broken & -self.broken).bit_length() - 1
+            raise AssertionError(f"unsound reasoning: the number at {source} can no longer be satisfied")
 
     # -- the tiers: each returns (safe, mines) masks of unknown cells it proves ---------
     def _global(self) -> tuple[int, int]:
@@ -225,33 +191,23 @@ class PlayerSimulation:
         return (0, 0) if found is None else found
 
     def _simple(self) -> tuple[int, int]:
-        safe = mines = 0
-        constraints = self.constraints
-        for source in iter_bits(self._dirty_simple & self.active):
-            constraint = constraints[source]
-            assert constraint is not None
-            if constraint.count == 0:
-                safe |= constraint.cells
-            elif constraint.count == constraint.cells.bit_count():
-                mines |= constraint.cells
-        self._dirty_simple = 0
+        safe, mines, _still, _bad = one_round(self.cells, self.need, self.dirty & self.active)
+        self.dirty = 0
         return safe, mines
 
     def _pair(self) -> tuple[int, int]:
         safe = mines = 0
-        constraints = self.constraints
+        cells, need = self.cells, self.need
         active = self.active
         dirty = self._dirty_pair & active
         rings = self._rings
         for a in iter_bits(dirty):
-            first = constraints[a]
-            assert first is not None
+            first = Constraint(cells[a], need[a], a)
+            mine = first.cells
             # a pair of two changed numbers is checked once, from the lower one
             for b in iter_bits(rings[a] & active & ~(dirty & ((1 << a) - 1))):
-                second = constraints[b]
-                assert second is not None
-                if first.cells & second.cells:
-                    found = pair_conclusion(first, second)
+                if mine & cells[b]:
+                    found = pair_conclusion(first, Constraint(cells[b], need[b], b))
                     if found is not None:
                         safe |= found[0]
                         mines |= found[1]
@@ -259,9 +215,8 @@ class PlayerSimulation:
         return safe, mines
 
     def _enumeration(self) -> tuple[int, int]:
-        constraints = self.constraints
-        # an active number always has its constraint
-        cited = [(constraints[s].cells, constraints[s].count) for s in iter_bits(self.active)]  # type: ignore[union-attr]
+        cells, need = self.cells, self.need
+        cited = [(cells[s], need[s]) for s in iter_bits(self.active)]
         unknown = self.unknown
         analysis = analyze(cited, unknown, self.mines_left)
         if not analysis.consistent:
@@ -295,18 +250,17 @@ class PlayerSimulation:
         return True
 
     # -- repairs ------------------------------------------------------------------------
-    def change_layout(self, layout: int) -> None:
-        """Replace the layout and rewind to the last round that the change cannot affect.
+    def forget(self, changed: int) -> None:
+        """The game changed what ``changed`` (a mask of cells) hold: rewind to the last
+        round that the change cannot affect.
 
         A round's reasoning depends only on the numbers revealed before it, so
         the rounds before the first one that revealed a changed number (or
         revealed or proved a changed cell) stay valid.
         """
-        changed = layout ^ self._layout
-        self._layout = layout
         if not changed or not self.history:
             return
-        reach = self._around(changed) & (self.revealed | self.known_mines)
+        reach = self.around(changed) & (self.revealed | self.mines)
         if not reach:
             return
         earliest = next(number for number, played in enumerate(self.history) if played.decided & reach)
@@ -322,28 +276,14 @@ class PlayerSimulation:
         for dropped in self.history[round_index:]:
             if dropped.rule is not None:
                 self.uses[dropped.rule] -= 1
-        undone = (self.revealed | self.known_mines) & ~(state.revealed | state.known_mines)
-        for index in iter_bits(undone):
-            self._numbers[index] = -1
+        undone = (self.revealed | self.mines) & ~(state.revealed | state.known_mines)
+        numbers = self.numbers
+        for index in iter_bits(undone & self.revealed):
+            del numbers[index]
         self.history = kept
         self.revealed = state.revealed
-        self.known_mines = state.known_mines
-        self._rebuild_constraints()
-
-    def _rebuild_constraints(self) -> None:
-        neighbours = self._neighbours
-        numbers = self._numbers
-        unknown = self.unknown
-        known_mines = self.known_mines
-        self.constraints = [None] * self.size
-        self.active = 0
-        for index in iter_bits(self.revealed):
-            around = neighbours[index]
-            cells = around & unknown
-            if cells:
-                # every number still revealed is unchanged (see change_layout)
-                count = numbers[index] - (around & known_mines).bit_count()
-                self.constraints[index] = Constraint(cells, count, index)
-                self.active |= 1 << index
-        self._dirty_simple = self.active
-        self._dirty_pair = self.active
+        self.mines = state.known_mines
+        self.safe = 0
+        # every number still revealed is unchanged (see forget)
+        self.rebuild()
+        self._dirty_pair = self.dirty

@@ -4,10 +4,13 @@ by deduction alone, within a chosen reasoning depth.
 The generator does not throw boards away.  It places the mines at random
 (never in the first click's area, so the first click is a zero), lets a
 player (``PlayerSimulation``) solve from the first click, and where the
-player gets stuck it *repairs* the layout around one stuck number: it moves
-mines between that number's covered neighbours and the unseen area (or
-elsewhere when nothing is unseen any more), keeping the mine count and the
-first-click area.  The player then resumes from the last round the change
+player gets stuck it *repairs* the layout around one stuck number.  As in
+Tatham's mines.c, the player never sees the layout: the generator's
+``Dealer`` holds it and answers the player's "open this cell" callback with
+the cell's number; a repair changes the dealer's layout and tells the player
+which cells changed.  A repair moves mines between that number's covered
+neighbours and the unseen area (or elsewhere when nothing is unseen any
+more), keeping the mine count and the first-click area.  The player then resumes from the last round the change
 cannot have affected.  A required rule (``require_rule``) is met the same
 way: until the player has needed it, getting stuck with the cheaper rules
 counts as stuck.
@@ -32,6 +35,7 @@ from explainer.play.depth import PlayerSimulation, Round, check_tiers
 from explainer.play.game import Game, GameError, check_size
 
 __all__ = [
+    "Dealer",
     "GenerationError",
     "GeneratedBoard",
     "generate",
@@ -143,6 +147,33 @@ def check_rules(max_rule: Rule | str, require_rule: Rule | str | None) -> tuple[
     return deepest, required
 
 
+class Dealer:
+    """The game's part for the depth-limited player: it holds the layout, answers the
+    player's ``open_cell`` with a cell's number, and changes the layout (the player
+    then forgets what the change can affect).  The player never sees the layout."""
+
+    __slots__ = ("layout", "player", "_neighbours")
+
+    def __init__(self, height: int, width: int, layout: int, mine_count: int, first: int) -> None:
+        self.layout = layout
+        self._neighbours = neighbour_masks(height, width)
+        self.player = PlayerSimulation(height, width, mine_count, first, self.open_cell)
+
+    def open_cell(self, index: int) -> int:
+        """The number at ``index``; an ``AssertionError`` if it holds a mine (the player
+        opens only cells it proved safe)."""
+        layout = self.layout
+        if layout >> index & 1:
+            raise AssertionError(f"unsound reasoning: cell {index} was proved safe but holds a mine")
+        return (self._neighbours[index] & layout).bit_count()
+
+    def change_layout(self, layout: int) -> None:
+        """Replace the layout; the player rewinds to the last round the change cannot affect."""
+        changed = layout ^ self.layout
+        self.layout = layout
+        self.player.forget(changed)
+
+
 class _Generator:
     def __init__(
         self,
@@ -206,9 +237,7 @@ class _Generator:
         sim = self.sim
         groups = []
         for source in iter_bits(sim.active):
-            constraint = sim.constraints[source]
-            assert constraint is not None
-            groups.append((constraint.cells, self.neighbours[source]))
+            groups.append((sim.cells[source], self.neighbours[source]))
         if not groups:
             unknown = sim.unknown
             near = 0
@@ -226,7 +255,7 @@ class _Generator:
         it with mines from elsewhere, whichever moves fewer mines.  Partners
         come from the unseen area first.  False if nothing can move."""
         sim = self.sim
-        layout = sim.layout
+        layout = self.dealer.layout
         unknown = sim.unknown
         frontier = sim.frontier
         interior = unknown & ~frontier
@@ -250,14 +279,14 @@ class _Generator:
                 for index in partners:
                     new ^= 1 << index
                 assert new.bit_count() == self.mines and not new & self.protected
-                sim.change_layout(new)
+                self.dealer.change_layout(new)
                 self.repairs += 1
                 return True
         return False
 
     def run(self, max_repairs: int, max_work: int) -> PlayerSimulation:
-        self.sim = PlayerSimulation(self.height, self.width, self.random_layout(), self.mines, self.first)
-        sim = self.sim
+        self.dealer = Dealer(self.height, self.width, self.random_layout(), self.mines, self.first)
+        self.sim = sim = self.dealer.player
         while True:
             _budget.spend(64)  # a repair round (the replay's enumerations count their own work)
             solved = sim.run(self.policy)
@@ -274,7 +303,7 @@ class _Generator:
         """Solved without the required rule: swap a mine and a safe cell, both
         decided at or after a random round, so the player replays from there."""
         sim = self.sim
-        layout = sim.layout
+        layout = self.dealer.layout
         movable = self.full & ~self.protected
         history = sim.history
         start = history[self.rng.randrange(len(history))]
@@ -286,7 +315,7 @@ class _Generator:
                 break
         else:
             raise GenerationError(self._give_up(stuck=True))
-        sim.change_layout(layout ^ (1 << self.rng.choice(mines)) ^ (1 << self.rng.choice(free)))
+        self.dealer.change_layout(layout ^ (1 << self.rng.choice(mines)) ^ (1 << self.rng.choice(free)))
         self.repairs += 1
 
     def _give_up(self, stuck: bool = False) -> str:
@@ -357,7 +386,7 @@ def generate(
     return GeneratedBoard(
         height=height,
         width=width,
-        layout=sim.layout,
+        layout=generator.dealer.layout,
         first=Cell(row, col),
         max_rule=deepest,
         require_rule=required,
