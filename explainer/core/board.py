@@ -13,6 +13,7 @@ Boards are limited to ``MAX_SIDE`` x ``MAX_SIDE`` cells.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -84,15 +85,17 @@ def neighbour_masks(height: int, width: int) -> tuple[int, ...]:
     return cells_within(height, width, 1)
 
 
-def flood_fill(
-    start: int, layout: int, neighbours: tuple[int, ...], blocked: int = 0, numbers: dict[int, int] | None = None
-) -> int:
-    """The cells that opening ``start`` (a mask of safe cells) reveals on ``layout``:
-    each start cell, and around every zero (a cell with no mine next to it) its
-    neighbours, spreading on.  Cells in ``blocked`` (already open, flagged) are
-    neither opened nor spread through.  ``numbers``, when given, receives each
-    opened cell's number.  The one flood fill of the game, the generator's
-    player and the practice puzzles; ``start`` must hold no mine."""
+def reveal(
+    start: int, neighbours: tuple[int, ...], number_of: Callable[[int], int], blocked: int = 0
+) -> tuple[int, dict[int, int]]:
+    """The one flood fill: open each cell of ``start`` (a mask of safe cells) and,
+    around every zero, its neighbours, spreading on, lowest index first.  Cells in
+    ``blocked`` (already open, flagged) are neither opened nor spread through.
+    ``number_of(index)`` says an opened cell's number: read from a layout by the
+    game and the practice puzzles (``flood_fill``), asked of the game through a
+    callback by the generator's simulated player, which never holds the layout.
+    Returns the opened cells and their numbers."""
+    numbers: dict[int, int] = {}
     opened = 0
     stack = start & ~blocked
     while stack:
@@ -102,14 +105,20 @@ def flood_fill(
             continue
         index = low.bit_length() - 1
         opened |= low
-        around = neighbours[index]
-        if around & layout:
-            if numbers is not None:
-                numbers[index] = (around & layout).bit_count()
-        else:
-            if numbers is not None:
-                numbers[index] = 0
-            stack |= around & ~blocked & ~opened
+        number = numbers[index] = number_of(index)
+        if not number:
+            stack |= neighbours[index] & ~blocked & ~opened
+    return opened, numbers
+
+
+def flood_fill(
+    start: int, layout: int, neighbours: tuple[int, ...], blocked: int = 0, numbers: dict[int, int] | None = None
+) -> int:
+    """``reveal`` on a known ``layout`` (``start`` must hold no mine): the cells
+    opened; ``numbers``, when given, receives each opened cell's number."""
+    opened, found = reveal(start, neighbours, lambda index: (neighbours[index] & layout).bit_count(), blocked)
+    if numbers is not None:
+        numbers.update(found)
     return opened
 
 

@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from explainer.engine import budget as _budget
-from explainer.core.board import cells_within
+from explainer.core.board import cells_within, reveal
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import Constraint
 from explainer.core.deduction import Rule
@@ -123,23 +123,9 @@ class PlayerSimulation(Incremental):
     # -- opening cells: through the game's callback --------------------------------------
     def _open(self, cells: int) -> tuple[int, dict[int, int]]:
         """Open ``cells`` (proved safe) and, as the game does, every neighbour of a 0,
-        spreading on (``core.board.flood_fill``'s order and result, with the numbers
-        asked of the game); the newly revealed cells and their numbers."""
-        numbers: dict[int, int] = {}
-        open_cell, neighbours, blocked = self._open_cell, self.neighbours, self.revealed
-        opened = 0
-        stack = cells & ~blocked
-        while stack:
-            low = stack & -stack
-            stack ^= low
-            if opened & low:
-                continue
-            index = low.bit_length() - 1
-            opened |= low
-            number = numbers[index] = open_cell(index)
-            if not number:
-                stack |= neighbours[index] & ~blocked & ~opened
-        return opened, numbers
+        spreading on (``core.board.reveal``, with the numbers asked of the game);
+        the newly revealed cells and their numbers."""
+        return reveal(cells, self.neighbours, self._open_cell, self.revealed)
 
     def won(self) -> bool:
         """Every safe cell is open (the mine count says how many there are)."""
