@@ -167,6 +167,7 @@ class SolveState:
         constraints = self.constraints
         alone = self._alone
         pairs = self._pairs
+        push = heapq.heappush
         while touched:
             low = touched & -touched
             touched ^= low
@@ -178,7 +179,7 @@ class SolveState:
             if cells or count:
                 constraints[source] = Constraint(cells, count, source, known)
                 if cells and (count == 0 or count == cells.bit_count()):  # ``decides_alone``
-                    heapq.heappush(alone, source)
+                    push(alone, source)
                 if pairs is not None:
                     self._push_pairs_of(source)
             else:

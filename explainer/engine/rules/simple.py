@@ -3,6 +3,7 @@ to its covered neighbours (all of them are mines)."""
 
 from __future__ import annotations
 
+from explainer.core.cells import cellset_unchecked
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.frontier import SolveState
 
@@ -18,7 +19,7 @@ def find_simple(state: SolveState) -> Deduction | None:
     known_mines, known_safe = state.known_around(source)
     board = state.board
     clue = board.cell(source)
-    cellset = state.cellset
+    width = board.width
     if constraint.count == 0:
         safe, mines, message = cells, 0, "simple.all_safe"
         known_safe = 0  # a count of covered cells only matters when they are all mines
@@ -26,11 +27,11 @@ def find_simple(state: SolveState) -> Deduction | None:
         safe, mines, message = 0, cells, "simple.all_mines"
     return Deduction(
         Rule.SIMPLE,
-        cellset(safe),
-        cellset(mines),
+        cellset_unchecked(safe, width),
+        cellset_unchecked(mines, width),
         (clue,),
-        cellset(known_mines),
-        cellset(known_safe),
+        cellset_unchecked(known_mines, width),
+        cellset_unchecked(known_safe, width),
         False,
         message,
         {
