@@ -223,7 +223,14 @@ class Renderer:
             elif kind is Cell:
                 params[key] = _name(value.row, value.col)
             elif kind is CellSet:
-                params[key] = self.cells(value)
+                mask = value.mask
+                if mask and not mask & (mask - 1):  # one cell (most lists): its name, as ``cells`` gives it
+                    table = _CELL_NAMES.get(value.width)
+                    if table is None:
+                        table = _cell_names(value.width)
+                    params[key] = table[mask.bit_length() - 1]
+                else:
+                    params[key] = self.cells(value)
             elif kind is str:
                 pass
             elif isinstance(value, bool):
