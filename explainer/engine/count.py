@@ -262,6 +262,14 @@ def _best_order(n: int, group_cons: list[list[int]], cons_groups: list[list[int]
 
 
 def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Component:
+    if len(constraints) == 1:
+        # one number alone (a third of the parts on the reference boards): one group, C(size, count)
+        # placements with ``count`` mines; the table the general pass below builds, and the work it counts
+        # (ordering 1, the level 1, the table 3)
+        cells, count = constraints[0]
+        _budget.spend(5)
+        weight = comb(cells.bit_count(), count)
+        return _Component(mask, [cells], [0] * count + [weight], [{(): [1]}], [[((), count, (), weight)]])
     # groups: cells with the same set of constraints, found in the component's
     # own window (shifted down to its lowest cell) so the masks stay small on
     # a large board
