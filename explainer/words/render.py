@@ -317,14 +317,22 @@ class Renderer:
 
     def action(self, deduction: Deduction) -> str:
         parts = []
-        if deduction.safe:
-            n = len(deduction.safe)
+        safe = deduction.safe
+        mines = deduction.mines
+        if safe.mask:
+            n = safe.mask.bit_count()
             # I18N: what to do: open the safe cells
-            parts.append(self.ngettext("Open %(cells)s.", "Open these %(count)s cells: %(cells)s.", n, cells=deduction.safe))
-        if deduction.mines:
-            n = len(deduction.mines)
+            opened = self.ngettext("Open %(cells)s.", "Open these %(count)s cells: %(cells)s.", n, cells=safe)
+            if not mines.mask:
+                return opened  # one part (most steps): ``join`` of it alone is itself
+            parts.append(opened)
+        if mines.mask:
+            n = mines.mask.bit_count()
             # I18N: what to do: flag the mines
-            parts.append(self.ngettext("Flag %(cells)s.", "Flag these %(count)s cells: %(cells)s.", n, cells=deduction.mines))
+            flagged = self.ngettext("Flag %(cells)s.", "Flag these %(count)s cells: %(cells)s.", n, cells=mines)
+            if not parts:
+                return flagged
+            parts.append(flagged)
         return self.join(parts)
 
     def _known_safe(self, deduction: Deduction) -> str:

@@ -3,7 +3,9 @@ to its covered neighbours (all of them are mines)."""
 
 from __future__ import annotations
 
-from explainer.core.cells import cellset_unchecked
+from heapq import heappop
+
+from explainer.core.cells import Cell, cellset_unchecked
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.frontier import SolveState
 
@@ -11,27 +13,41 @@ __all__ = ["find_simple"]
 
 
 def find_simple(state: SolveState) -> Deduction | None:
-    constraint = state.next_alone()
-    if constraint is None:
-        return None
-    cells = constraint.cells
-    source = constraint.source
-    known_mines, known_safe = state.known_around(source)
-    board = state.board
-    clue = board.cell(source)
-    width = board.width
-    if constraint.count == 0:
-        safe, mines, message = cells, 0, "simple.all_safe"
-        known_safe = 0  # a count of covered cells only matters when they are all mines
+    # ``state.next_alone()`` and ``state.known_around`` inlined: this runs for nearly every step of a chain
+    heap = state._alone
+    constraints = state.constraints
+    while heap:
+        constraint = constraints.get(heap[0])
+        if constraint is not None:
+            cells = constraint.cells
+            count = constraint.count
+            if cells and (count == 0 or count == cells.bit_count()):  # ``decides_alone``
+                break
+        heappop(heap)
     else:
-        safe, mines, message = 0, cells, "simple.all_mines"
+        return None
+    source = constraint.source
+    board = state.board
+    knowledge = state._knowledge
+    around = state._neighbours[source] & state._covered
+    known_mines = around & knowledge.mines
+    width = board.width
+    clue = Cell(*divmod(source, width))
+    cellset = cellset_unchecked
+    cell_set = cellset(cells, width)
+    if count == 0:
+        # a count of covered cells only matters when they are all mines
+        safe, mines, known_safe, message = cell_set, cellset(0, width), cellset(0, width), "simple.all_safe"
+    else:
+        safe, mines, message = cellset(0, width), cell_set, "simple.all_mines"
+        known_safe = cellset(around & knowledge.safe, width)
     return Deduction(
         Rule.SIMPLE,
-        cellset_unchecked(safe, width),
-        cellset_unchecked(mines, width),
+        safe,
+        mines,
         (clue,),
-        cellset_unchecked(known_mines, width),
-        cellset_unchecked(known_safe, width),
+        cellset(known_mines, width),
+        known_safe,
         False,
         message,
         {
@@ -39,6 +55,6 @@ def find_simple(state: SolveState) -> Deduction | None:
             "clue": clue,
             "count": cells.bit_count(),
             "found": known_mines.bit_count(),
-            "missing": constraint.count,
+            "missing": count,
         },
     )
