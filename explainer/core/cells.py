@@ -171,6 +171,11 @@ class CellSet:
     def to_json(self) -> list[list[int]]:
         width = self.width
         mask = self.mask
+        if not mask & (mask - 1):  # no cell or one (most sets in a solve's JSON)
+            if not mask:
+                return []
+            index = mask.bit_length() - 1
+            return [[index // width, index % width]]
         out = []
         while mask:
             low = mask & -mask

@@ -107,13 +107,15 @@ class Deduction:
         return self.safe | self.mines
 
     def to_json(self) -> dict[str, Any]:
+        # an empty set's list is built here (most steps have two or three), a lone clue's pair without a loop
+        safe, mines, known_mines, known_safe, clues = self.safe, self.mines, self.known_mines, self.known_safe, self.clues
         data: dict[str, Any] = {
             "rule": str(self.rule),
-            "safe": self.safe.to_json(),
-            "mines": self.mines.to_json(),
-            "clues": [[row, col] for row, col in self.clues],  # ``Cell.to_json`` of each
-            "known_mines": self.known_mines.to_json(),
-            "known_safe": self.known_safe.to_json(),
+            "safe": safe.to_json() if safe.mask else [],
+            "mines": mines.to_json() if mines.mask else [],
+            "clues": [[clues[0][0], clues[0][1]]] if len(clues) == 1 else [[row, col] for row, col in clues],
+            "known_mines": known_mines.to_json() if known_mines.mask else [],
+            "known_safe": known_safe.to_json() if known_safe.mask else [],
             "uses_mine_count": self.uses_mine_count,
             "message": self.message,
         }

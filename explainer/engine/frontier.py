@@ -44,7 +44,10 @@ class SolveState:
         if constraints is None:
             constraints = build_constraints(board, knowledge)
         self.constraints: dict[int, Constraint] = {c.source: c for c in constraints}
-        self._alone = [source for source, c in self.constraints.items() if decides_alone(c)]
+        # ``decides_alone`` of each, inlined
+        self._alone = [
+            c.source for c in self.constraints.values() if c.cells and (c.count == 0 or c.count == c.cells.bit_count())
+        ]
         heapq.heapify(self._alone)
         self._pairs: list[tuple[int, int]] | None = None  # built on first use
         self._nearby: dict[int, list[int]] = {}

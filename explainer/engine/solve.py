@@ -146,8 +146,11 @@ def _chain(
     # with no correct flag nothing is known yet, so the view's constraints are the state's
     state = SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
     deductions: list[Deduction] = []
+    budget = _budget.current()  # the one in force for the whole chain: ``_budget.spend`` without the look-up
+    apply = state.apply
     while state.targets:
-        _budget.spend(64)
+        if budget is not None:
+            budget.spend(64)
         if hint_only and deductions and not state.targets & wrong_flags:
             break  # the first step, and the steps that explain every wrong flag
         for tier in TIERS:
@@ -157,7 +160,7 @@ def _chain(
         else:
             break  # cannot happen for a consistent board: enumeration proves every certain cell
         deductions.append(deduction)
-        state.apply(deduction.mines.mask, deduction.safe.mask)
+        apply(deduction.mines.mask, deduction.safe.mask)
     return tuple(deductions)
 
 

@@ -284,7 +284,10 @@ class Renderer:
     def deduction(self, deduction: Deduction) -> str:
         """The full argument, ending with what to do."""
         body = getattr(self, _RULE_METHODS[deduction.rule])(deduction)
-        return self.join([self._known_safe(deduction), *body, self.action(deduction)])
+        body.append(self.action(deduction))
+        if deduction.known_safe.mask and deduction.rule is not Rule.GLOBAL:  # else ``_known_safe`` says nothing
+            body.insert(0, self._known_safe(deduction))
+        return self._separator.join([sentence for sentence in body if sentence])  # ``join``
 
     def levels(self, deduction: Deduction) -> HintLevels:
         return HintLevels(self.where(deduction), self.pattern(deduction), self.deduction(deduction))
