@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 
-from explainer.core.board import Board, indices_around
+from explainer.core.board import Board, indices_within
 from explainer.core.cells import CellSet, cellset_unchecked
 from explainer.core.constraints import Constraint, Knowledge, build_constraints
 
@@ -103,7 +103,9 @@ class SolveState:
         if found is None:
             board = self.board
             states = board.cells
-            found = [other for other in indices_around(board.height, board.width, source, 2) if states[other] >= 0]
+            # ``indices_around(..., source, 2)``, from the table kept for every board of this size
+            within = indices_within(board.height, board.width, 2)[source]
+            found = [other for other in within if states[other] >= 0]
             self._rings[source] = found
         return found
 
