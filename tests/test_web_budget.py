@@ -107,3 +107,20 @@ def test_over_budget_the_hint_falls_back_and_the_overlay_says_why(tight_app: Fla
 def test_bad_budget_settings_stop_the_start(db_path: Path, seconds: Any, work: Any) -> None:
     with pytest.raises(ConfigError, match="ENGINE_SECONDS"):
         create_app({"DATABASE_URL": str(db_path), "SECRET_KEY": "k" * 40, "ENGINE_SECONDS": seconds, "ENGINE_WORK": work})
+
+
+def test_an_answer_cut_short_by_the_budget_is_not_cached(tight_app: Flask) -> None:
+    """A board that was over budget once is counted again by the next request."""
+    analyses = tight_app.extensions["analyses"]
+    client = tight_app.test_client()
+    game_id = stored(tight_app, client, adversarial_game(3))
+    for _ in range(2):
+        assert client.get(f"/api/games/{game_id}/hint").status_code == 200
+        assert client.get(f"/api/games/{game_id}/probabilities").status_code == 503
+    assert analyses.solutions.hits == 0 and analyses.hints.hits == 0  # counted afresh every time
+    # an exact answer is kept
+    other = client.post("/api/games", json={"preset": "beginner", "seed": 1}).json["game"]["id"]
+    client.post(f"/api/games/{other}/open", json={"row": 4, "col": 4})
+    for _ in range(2):
+        assert client.get(f"/api/games/{other}/hint").status_code == 200
+    assert analyses.hints.hits == 1

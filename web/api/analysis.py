@@ -36,7 +36,8 @@ class LruCache(Generic[K, V]):
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: K, make: Callable[[], V]) -> V:
+    def get(self, key: K, make: Callable[[], V], keep: Callable[[V], bool] | None = None) -> V:
+        """The value for ``key``, made on a miss; stored unless ``keep`` says no."""
         if self.size > 0:
             with self._lock:
                 if key in self._items:
@@ -46,7 +47,7 @@ class LruCache(Generic[K, V]):
         value = make()
         with self._lock:
             self.misses += 1
-            if self.size > 0:
+            if self.size > 0 and (keep is None or keep(value)):
                 self._items[key] = value
                 while len(self._items) > self.size:
                     self._items.popitem(last=False)
@@ -55,7 +56,9 @@ class LruCache(Generic[K, V]):
 
 class Analyses:
     """The engine's answers for this worker: solutions by board text, hint
-    replies by (stored position, language).  Cached values are never mutated."""
+    replies by (stored position, language).  Cached values are never mutated.
+    An answer cut short by the request's budget (``Solution.exact`` False) is
+    not kept: the next request tries the exact count again."""
 
     def __init__(self, size: int) -> None:
         self.solutions: LruCache[str, Solution] = LruCache(size)
@@ -66,11 +69,23 @@ class Analyses:
         first step of the chain (``hint_only``: the rest of the chain is never shown)."""
         if self.solutions.size <= 0:
             return solve(board, hint_only=True)  # no cache: skip building its key
-        return self.solutions.get(str(board), lambda: solve(board, hint_only=True))
+        return self.solutions.get(str(board), lambda: solve(board, hint_only=True), _exact)
 
     def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:
         """The hint for a stored position; ``board`` is only called (the view built) on a miss."""
-        return self.hints.get((revision, language), lambda: hint_reply(self.solve(board()), language))
+        exact = True
+
+        def make() -> dict[str, Any]:
+            nonlocal exact
+            solution = self.solve(board())
+            exact = solution.exact
+            return hint_reply(solution, language)
+
+        return self.hints.get((revision, language), make, lambda _reply: exact)
+
+
+def _exact(solution: Solution) -> bool:
+    return solution.exact
 
 
 def hint_reply(solution: Solution, language: str) -> dict[str, Any]:
