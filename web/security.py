@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 
+from explainer import inputs
 from web.api.errors import ApiError, BadRequestBody, UnsupportedBody
 from web.language import requested_language
 
@@ -98,30 +99,8 @@ def _check_write(api: bool) -> None:
 
 
 def json_depth(text: bytes | str, limit: int = MAX_JSON_DEPTH) -> int:
-    """How deep the arrays and objects of a JSON text nest (strings skipped),
-    stopping as soon as it passes ``limit``; linear in the text, no parsing."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
+    """``explainer.inputs.json_depth``, stopping past this app's limit."""
+    return inputs.json_depth(text, limit)
 
 
 def add_headers(response: Response) -> Response:

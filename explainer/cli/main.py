@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -39,6 +38,7 @@ from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
+from explainer.inputs import json_depth
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.solution_json import solution_to_json
@@ -77,22 +77,6 @@ def _guard_memory(mib: int | None) -> None:
             resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
         except (ValueError, OSError):
             pass
-
-
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def _json_depth(line: str) -> int:
-    """How deeply ``line`` nests arrays and objects (strings skipped); a cheap scan before parsing."""
-    depth = deepest = 0
-    for char in _JSON_STRING.sub("", line):
-        if char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def _read_text(path: str, stdin: TextIO) -> str:
@@ -135,7 +119,7 @@ def cmd_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     for number, line in enumerate(source, start=1):
         if not line.strip():
             continue
-        depth = _json_depth(line)
+        depth = json_depth(line)
         if depth > MAX_JSON_DEPTH:
             _dump({"error": f"line {number}: JSON nested {depth} levels deep; the limit is {MAX_JSON_DEPTH}"}, out)
             continue
