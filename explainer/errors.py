@@ -33,10 +33,6 @@ here loads that module; inside ``explainer`` import it from its home)::
          ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
          └─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
 
-    AssertionError
-     └─ ProofError                        explainer.engine.proof   NOT an EngineError: a proof that does not
-                                                                   check is a bug in the engine, not a refusal
-
 ``Inconsistent`` and ``SamplingError`` never reach a caller of the public
 functions when the engine works (the bot turns ``Inconsistent`` into a
 ``BotError``; ``SamplingError`` is raised only for a view no real game can
@@ -69,7 +65,6 @@ __all__ = [
     "PracticeError",
     "AnswerError",
     "CliError",
-    "ProofError",
 ]
 
 
@@ -116,7 +111,6 @@ HOMES: dict[str, str] = {
     "PracticeError": "explainer.learn.practice",
     "AnswerError": "explainer.learn.practice",
     "CliError": "explainer.cli.args",
-    "ProofError": "explainer.engine.proof",
 }
 
 
@@ -139,7 +133,6 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on 
     from explainer.bot.moves import BotError
     from explainer.cli.args import CliError
     from explainer.core.board import BoardParseError
-    from explainer.engine.proof import ProofError
     from explainer.learn.lessons import UnknownPatternError
     from explainer.learn.practice import AnswerError, PracticeError
     from explainer.play.game import GameError

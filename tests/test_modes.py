@@ -15,6 +15,7 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Rule
 from explainer.play.game import Game, GameError
 from explainer.play.generate import GenerationError, first_area
+from tests.oracles.proofs import check_chain
 from explainer.words.modes import MODE_DESCRIPTIONS, assist_json, loss_report_json, outcome_json
 from explainer.play.modes import (
     MODES,
@@ -251,7 +252,7 @@ def test_assist_opens_the_least_likely_safe_cell_next_to_the_open_area() -> None
         "probability": first.probability,
         "reason": "no_logical_step",
         "text": f"No logical step was left, so the game opened {first.cell.name} for you. "
-        "As far as you could tell it had a 14.3% chance of a mine.",
+        "As far as you could tell, its mine chance was 14.3%.",
     }
     assert game.state == "won" or solve(game.view()).safe
     assert game.extra["assists"] == len(assists)
@@ -269,6 +270,21 @@ def test_loss_report_shows_the_deduction_that_proved_the_mine() -> None:
     data = loss_report_json(report, "en")
     assert data["kind"] == "proved" and data["deduction"]["rule"] == report.deduction.rule
     assert "B1" in data["deduction_text"]
+
+
+def test_a_loss_report_is_the_whole_chain_from_the_numbers() -> None:
+    """The losing cell's step rests on earlier ones: the report lists them first, numbered, each
+    checked from the board alone; a flag (even a right one) is never taken as a fact."""
+    view = Board.parse("mines 3\n.1F?\n.2??\n.2??\n.1??\n")
+    report = loss_report(view, (1, 2))
+    assert report.kind == "proved" and len(report.chain) >= 2 and report.chain[-1] is report.deduction
+    data = loss_report_json(report, "en")
+    check_chain(view.without_flags(), data["chain"])
+    assert [1, 2] in data["chain"][-1]["mines"]
+    assert data["text"].startswith(data["lead"] + " 1. ")
+    assert "2. " in data["text"] and "We already know" not in data["chain"][0]["text"]
+    for step in data["chain"]:
+        assert any("clue" in h["roles"] for h in step["highlights"])
 
 
 def test_loss_report_for_a_genuine_guess_gives_its_odds_and_safer_cells() -> None:
@@ -299,7 +315,7 @@ def test_loss_report_when_nothing_was_safer() -> None:
         "cell": [0, 1],
         "kind": "guess",
         "probability": 0.5,
-        "text": "B1 was a guess: as far as you could tell it had a 50% chance of a mine. "
+        "text": "B1 was a guess: as far as you could tell, its mine chance was 50%. "
         "No cell was safer: that was bad luck, not a mistake.",
     }
 

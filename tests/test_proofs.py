@@ -1,22 +1,22 @@
-"""Every enumeration proof the engine writes is checked mechanically: each step
-must follow from the numbers it names; tampered proofs are rejected."""
+"""Every proof the engine writes is replayed by an independent checker (``tests/oracles/proofs.py``)
+from the board alone: each step follows from the numbers and facts it names, every figure it states is
+what the board gives, every claimed cell is concluded outright, and every fact is proved earlier in the
+chain.  Tampered proofs are rejected."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import gzip
 import json
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from explainer import Board, solve
-from explainer.core.cells import CellSet
-from explainer.core.constraints import Knowledge
-from explainer.core.deduction import Deduction, ProofStep, Rule
-from explainer.engine.proof import ProofError, check_proof
-from explainer.engine.rules.exhaustive import proof_constraints
-from explainer.engine.frontier import SolveState
+from explainer.words.solution_json import solution_to_json
+from tests.oracles.proofs import ProofCheckError, Stats, check_chain, check_solution
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "reference" / "states.jsonl.gz"
@@ -34,91 +34,173 @@ def boards() -> list[Board]:
     return found
 
 
-def enumeration_steps(board: Board):
-    """(state before the step, deduction) for every enumeration step of the chain."""
-    solution = solve(board)
-    if not solution.consistent:
-        return
-    correct_flags = board.flagged_mask & solution.mines.mask
-    state = SolveState(
-        board, Knowledge(mines=correct_flags), (solution.safe.mask | solution.mines.mask) & ~correct_flags
-    )
-    for deduction in solution.deductions:
-        if deduction.rule is Rule.ENUMERATION:
-            yield state, deduction
-        state.apply(deduction.mines.mask, deduction.safe.mask)
-
-
-def constraints_of(state: SolveState, deduction: Deduction):
-    cited = [state.constraints[state.board.index(*clue)] for clue in deduction.clues]
-    return proof_constraints(state, cited, deduction.uses_mine_count)
-
-
-def collect() -> list[tuple[Board, list, Deduction]]:
+def solutions() -> list[tuple[Board, dict[str, Any]]]:
     found = []
     for board in boards():
-        for state, deduction in enumeration_steps(board):
-            found.append((board, constraints_of(state, deduction), deduction))
+        solution = solve(board)
+        if solution.consistent:
+            found.append((board, solution_to_json(solution, "en")))
     return found
 
 
-PROOFS = collect()
+SOLUTIONS = solutions()
 
 
-def test_there_are_proofs_to_check() -> None:
-    assert len(PROOFS) >= 30
-    assert sum(1 for _b, _c, d in PROOFS if d.proof) >= 0.95 * len(PROOFS)
+def test_every_chain_checks() -> None:
+    total = Stats()
+    for board, data in SOLUTIONS:
+        stats = check_solution(board, data)
+        total.deductions += stats.deductions
+        total.steps += stats.steps
+        total.clashes += stats.clashes
+        for kind, n in stats.kinds.items():
+            total.kinds[kind] = total.kinds.get(kind, 0) + n
+    # the corpus exercises every kind of step, contradictions with and without cases included
+    assert total.deductions >= 5000
+    assert total.clashes >= 30
+    assert {
+        "simple.all_safe", "simple.all_mines", "pair.safe", "pair.mines", "global.all_found",
+        "suppose", "case", "clash", "therefore", "count.split",
+    } <= set(total.kinds), total.kinds
 
 
-def test_every_proof_checks_and_proves_its_target() -> None:
-    for board, constraints, deduction in PROOFS:
-        if not deduction.proof:
-            continue
-        mines, safe = check_proof(board, constraints, deduction.proof)
-        target = board.index(*deduction.params["target"])
-        wanted = mines if (deduction.params["target"] in deduction.mines) else safe
-        assert wanted >> target & 1, deduction
+def test_nearly_every_enumeration_step_has_a_written_proof() -> None:
+    kinds = Counter(
+        "written" if item["proof"][0]["kind"] != "cases" else "cases"
+        for _board, data in SOLUTIONS
+        for item in data["deductions"]
+        if item["rule"] == "enumeration"
+    )
+    assert kinds["written"] >= 30
+    assert kinds["cases"] <= 0.05 * (kinds["written"] + kinds["cases"]), kinds
 
 
-def tampered(steps: tuple[ProofStep, ...]):
-    """Variants of a proof that must not check: each breaks one step."""
-    for i, step in enumerate(steps):
-        if step.message.endswith(("rest_safe", "rest_mines")) and step.message.startswith("proof.number"):
-            flipped = "proof.number.rest_mines" if step.message.endswith("safe") else "proof.number.rest_safe"
-            cells = step.safe or step.mines
-            yield steps[:i] + (
-                dataclasses.replace(
-                    step,
-                    message=flipped,
-                    safe=cells if flipped.endswith("safe") else None,
-                    mines=cells if flipped.endswith("mines") else None,
-                ),
-            ) + steps[i + 1 :]
-        if step.message.endswith(("too_many", "too_few")) and i > 1:
-            yield steps[: i - 1] + steps[i:]  # drop the step that made the contradiction
-    if steps and steps[-1].message.startswith("proof.therefore"):
-        last = steps[-1]
-        other = "proof.therefore_mine" if last.message == "proof.therefore_safe" else "proof.therefore_safe"
-        yield steps[:-1] + (dataclasses.replace(last, message=other),)
+def test_every_step_has_its_sentence_and_data() -> None:
+    for _board, data in SOLUTIONS[:40]:
+        for item in data["deductions"]:
+            for step in item["proof"]:
+                assert {"kind", "assume", "numbers", "safe", "mines", "figures", "text", "depth"} <= set(step)
+                assert step["text"]
+                assert step["text"] in item["text"]
+
+
+def _enumerations() -> list[tuple[Board, dict[str, Any], int]]:
+    """(board, solve JSON, position) of deductions proved by contradiction."""
+    return [
+        (board, data, i)
+        for board, data in SOLUTIONS
+        for i, item in enumerate(data["deductions"])
+        if item["proof"][0]["kind"] == "suppose"
+    ]
+
+
+def _rejected(board: Board, data: dict[str, Any]) -> bool:
+    try:
+        check_chain(board, data["deductions"], data["mines"])
+    except ProofCheckError:
+        return True
+    return False
+
+
+def tampered(data: dict[str, Any], position: int):
+    """Copies of a chain with one deduction's proof broken in one way each."""
+    item = data["deductions"][position]
+    for i, step in enumerate(item["proof"]):
+        if "clash" in step:
+            for key in ("mines", "room"):
+                bad = copy.deepcopy(data)
+                bad["deductions"][position]["proof"][i]["clash"][key] += 1
+                yield f"clash {key} off by one", bad
+            if i > 1 and not item["proof"][i - 1]["kind"] in ("suppose", "case"):
+                bad = copy.deepcopy(data)
+                del bad["deductions"][position]["proof"][i - 1]
+                yield "the step before a clash dropped", bad
+        if step["kind"] == "simple.all_safe" and step["assume"]:
+            bad = copy.deepcopy(data)
+            moved = bad["deductions"][position]["proof"][i]
+            moved["kind"], moved["mines"], moved["safe"] = "simple.all_mines", moved["safe"], []
+            yield "a conclusion flipped", bad
+        if step["kind"].startswith("simple.") and step["figures"].get("found"):
+            bad = copy.deepcopy(data)
+            bad["deductions"][position]["proof"][i]["figures"]["found"] -= 1
+            yield "a figure changed", bad
+        if step["kind"] == "case" and step["assume"][-1][1] == "safe":
+            bad = copy.deepcopy(data)
+            bad["deductions"][position]["proof"] = [
+                s for s in bad["deductions"][position]["proof"] if s["assume"][: len(step["assume"])] != step["assume"]
+            ]
+            yield "a case left out", bad
+    bad = copy.deepcopy(data)
+    last = bad["deductions"][position]["proof"][-1]
+    last["safe"], last["mines"] = last["mines"], last["safe"]
+    bad["deductions"][position]["safe"], bad["deductions"][position]["mines"] = last["safe"], last["mines"]
+    yield "the conclusion reversed", bad
+    bad = copy.deepcopy(data)
+    extra = next(
+        (c for c in data["safe"] if c not in item["safe"] and c not in item["known_safe"]), None
+    )
+    if extra is not None:
+        bad["deductions"][position]["safe"].append(extra)
+        yield "a cell claimed without argument", bad
 
 
 def test_tampered_proofs_are_rejected() -> None:
-    rejected = tried = 0
-    for board, constraints, deduction in PROOFS:
-        for bad in tampered(deduction.proof):
-            tried += 1
-            try:
-                check_proof(board, constraints, bad)
-            except ProofError:
-                rejected += 1
-    assert tried >= 20
-    assert rejected == tried
+    tried = Counter()
+    for board, data, position in _enumerations():
+        for what, bad in tampered(data, position):
+            tried[what] += 1
+            assert _rejected(board, bad), what
+    assert sum(tried.values()) >= 60, tried
+    assert len(tried) >= 6, tried
+
+
+def test_a_fact_left_unlisted_is_rejected() -> None:
+    """A deduction that relies on a proved-safe cell must list it: drop one and the check fails."""
+    dropped = 0
+    for board, data in SOLUTIONS:
+        for i, item in enumerate(data["deductions"]):
+            if item["known_safe"] and item["rule"] != "global":
+                bad = copy.deepcopy(data)
+                bad["deductions"][i]["known_safe"] = item["known_safe"][1:]
+                assert _rejected(board, bad), item["text"]
+                dropped += 1
+                break
+        if dropped >= 40:
+            break
+    assert dropped >= 40
+
+
+def test_a_fact_no_earlier_step_proved_is_rejected() -> None:
+    board, data = next((b, d) for b, d in SOLUTIONS if len(d["deductions"]) > 3 and d["deductions"][1]["known_safe"] == [])
+    bad = copy.deepcopy(data)
+    later = bad["deductions"][-1]["safe"] or bad["deductions"][-1]["mines"]
+    bad["deductions"][1]["known_safe"] = later[:1]
+    assert _rejected(board, bad)
 
 
 def test_a_step_naming_an_uncited_number_is_rejected() -> None:
-    board, constraints, deduction = next((b, c, d) for b, c, d in PROOFS if any(s.clues for s in d.proof))
-    steps = list(deduction.proof)
-    index = next(i for i, s in enumerate(steps) if s.clues)
-    steps[index] = dataclasses.replace(steps[index], clues=((board.height - 1, board.width - 1),))
-    with pytest.raises(ProofError):
-        check_proof(board, constraints, steps)
+    board, data, position = _enumerations()[0]
+    bad = copy.deepcopy(data)
+    step = next(s for s in bad["deductions"][position]["proof"] if s["numbers"])
+    uncited = next(
+        [i // board.width, i % board.width]
+        for i, n in board.numbers()
+        if [i // board.width, i % board.width] not in data["deductions"][position]["clues"]
+    )
+    step["numbers"] = [uncited]
+    assert _rejected(board, bad)
+
+
+@pytest.mark.parametrize("language", ["de", "ar", "ja"])
+def test_the_proof_data_is_the_same_in_every_language(language: str) -> None:
+    for board, data in SOLUTIONS[:30]:
+        other = solution_to_json(solve(board), language)
+
+        def strip(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {k: strip(v) for k, v in value.items() if k != "text"}
+            if isinstance(value, list):
+                return [strip(v) for v in value]
+            return value
+
+        assert strip(other) == strip(data)

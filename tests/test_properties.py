@@ -10,7 +10,8 @@ from explainer.core.constraints import build_constraints
 from explainer.core.deduction import Rule
 from explainer.engine.count import analyze
 from explainer.engine.solve import solve
-from explainer.engine.proof import ProofConstraint, check_proof
+from explainer.words.solution_json import solution_to_json
+from tests.oracles.proofs import check_solution
 from explainer.engine.rules.exhaustive import forced_by, minimal_citation
 
 from tests.oracles.brute import certain, placements, probabilities, view_from_layout
@@ -102,15 +103,19 @@ def test_enumeration_citations_are_minimal(board: Board) -> None:
             if deduction.uses_mine_count:
                 s, m = forced_by(state, cited, False)
                 assert not ((s | m) >> target & 1), "the mine count is not needed"
-            if deduction.proof:
-                proved_mines, proved_safe = check_proof(
-                    board,
-                    [ProofConstraint(c.cells, c.count, c.source) for c in cited]
-                    + ([ProofConstraint(state.unknown, state.mines_left, -1)] if deduction.uses_mine_count else []),
-                    deduction.proof,
-                )
-                assert (proved_mines if target in deduction.mines.indices() else proved_safe) >> target & 1
         state.apply(deduction.mines.mask, deduction.safe.mask)
+
+
+@SETTINGS
+@given(small_views())
+def test_every_proof_replays_from_the_board(board: Board) -> None:
+    """The independent checker replays every step of every deduction of the chain: its numbers,
+    facts, suppositions, figures and clashes; every claimed cell is proved outright."""
+    solution = solve(board)
+    if solution.consistent:
+        check_solution(board, solution_to_json(solution, "en"))
+        cleared = board.without_flags()
+        check_solution(cleared, solution_to_json(solve(cleared), "en"))
 
 
 @settings(max_examples=200, deadline=None)

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import Areas, Deduction, ProofStep, Rule
+from explainer.core.deduction import Areas, Clash, Deduction, ProofStep, Rule
 from explainer.words.i18n import LANGUAGES
 from explainer.words.render import LIST_LIMIT, Renderer
 
@@ -34,38 +34,66 @@ def deduction(rule: Rule, message: str, n: int, **extra) -> Deduction:
         params={},
     )
     fields.update(extra)
+    if not fields.get("proof"):  # a one-step proof: the rule's own step, with the deduction's figures
+        fields["proof"] = (
+            ProofStep(
+                message,
+                fields["params"],
+                fields["clues"],
+                fields["safe"] or None,
+                fields["mines"] or None,
+                uses_mine_count=rule is Rule.GLOBAL,
+            ),
+        )
     return Deduction(**fields)
 
 
 def proof_steps(n: int) -> tuple[ProofStep, ...]:
-    clue = {"number": min(n, 8), "clue": Cell(5, 5)}
+    number = min(n, 8)
+    clue = {"number": number, "clue": Cell(5, 5), "count": n, "found": number, "found_at": cells(number, 3), "missing": 0}
+    supposed = ((Cell(3, 3), True),)
+    case = (*supposed, (Cell(3, 4), True))
+    pair = {
+        "a": 1, "a_clue": Cell(5, 5), "b": 2, "b_clue": Cell(5, 6), "a_missing": 1, "b_missing": 2,
+        "common_min": 1, "common_max": 1, "common": cells(n, 6), "unique_a": cells(0), "unique_b": cells(n, 3),
+    }
     return (
-        ProofStep("proof.suppose_mine", {"cell": Cell(3, 3)}),
-        ProofStep("proof.suppose_safe", {"cell": Cell(3, 3)}),
-        ProofStep("proof.case_mine", {"cell": Cell(3, 4)}),
-        ProofStep("proof.number.rest_safe", {**clue, "cells": cells(n), "count": n}),
-        ProofStep("proof.number.rest_mines", {**clue, "cells": cells(n), "count": n}),
-        ProofStep("proof.count.rest_safe", {"mines_left": n, "cells": cells(n), "count": n}),
-        ProofStep("proof.count.rest_mines", {"mines_left": n, "cells": cells(n), "count": n}),
-        ProofStep(
-            "proof.pair",
-            {"a": 1, "a_clue": Cell(5, 5), "b": 2, "b_clue": Cell(5, 6), "safe": cells(n), "mines": cells(n, 3)},
-        ),
-        ProofStep("proof.number.too_many", {**clue, "placed": n}),
-        ProofStep("proof.number.too_few", {**clue, "need": n, "free": 0}),
-        ProofStep("proof.count.too_many", {"mines_left": n}),
-        ProofStep("proof.count.too_few", {"mines_left": n, "need": n, "free": 0}),
+        ProofStep("suppose", {"cell": Cell(3, 3)}, assume=supposed),
+        ProofStep("suppose", {"cell": Cell(3, 3)}, assume=((Cell(3, 3), False),)),
+        ProofStep("case", {"cell": Cell(3, 4)}, assume=case),
+        ProofStep("case", {"cell": Cell(3, 4)}, assume=(*supposed, (Cell(3, 4), False))),
+        ProofStep("simple.all_safe", clue, (Cell(5, 5),), cells(n), assume=case),
+        ProofStep("simple.all_mines", {**clue, "found": 0, "missing": n}, (Cell(5, 5),), None, cells(n), assume=case),
+        ProofStep("count.rest_safe", {"left": 0, "count": n}, (), cells(n), assume=case, uses_mine_count=True),
+        ProofStep("count.rest_mines", {"left": n, "count": n}, (), None, cells(n), assume=case, uses_mine_count=True),
+        ProofStep("pair.safe_and_mines", pair, (Cell(5, 5), Cell(5, 6)), cells(n), cells(n, 3), assume=case),
+        ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), number, number + n, 0)),
+        ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), 8, n % 8, 0)),
+        ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), 8, 0, 0)),
+        ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), 8, 8 - n % 8 - 1, n % 8)),
+        ProofStep("clash", {}, (), assume=case, clash=Clash(None, n, n + 1, 0), uses_mine_count=True),
+        ProofStep("clash", {}, (), assume=case, clash=Clash(None, n + 5, n, 0), uses_mine_count=True),
+        ProofStep("clash", {}, (), assume=case, clash=Clash(None, n + 5, n, 2), uses_mine_count=True),
         *[
             ProofStep(
-                "proof.count.split",
-                {"numbers": numbers, "held": n, "left": n + 1, "cells": cells(n), "count": n, "outcome": outcome},
+                "count.split",
+                {"numbers": numbers, "held": n, "left": n + 1, "count": n},
+                numbers,
+                cells(n) if outcome == "safe" else None,
+                cells(n) if outcome == "mines" else None,
+                assume=supposed,
+                clash=Clash(None, 2 * n, 3 * n, n) if outcome == "clash" else None,
+                uses_mine_count=True,
             )
-            for outcome in ("safe", "mines", "too_many", "too_few")
+            for outcome in ("safe", "mines", "clash")
             for numbers in ((Cell(5, 5),), (Cell(5, 5), Cell(7, 7)))
         ],
-        ProofStep("proof.case_end", {}),
-        ProofStep("proof.therefore_safe", {"cell": Cell(3, 3)}),
-        ProofStep("proof.therefore_mine", {"cell": Cell(3, 3)}),
+        ProofStep("therefore", {"cell": Cell(3, 3)}, (), cells(1)),
+        ProofStep("therefore", {"cell": Cell(3, 3)}, (), None, cells(1)),
+        *[
+            ProofStep("cases", {"numbers": n}, tuple(Cell(10, i) for i in range(n)), cells(n), cells(n, 3), uses_mine_count=count)
+            for count in (False, True)
+        ],
     )
 
 
@@ -74,16 +102,21 @@ def all_deductions(n: int) -> list[Deduction]:
     found = min(n, 8)
     simple = dict(clues=(Cell(5, 5),))
     out = [
-        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), known_mines=cells(n, 3), params={"total": n, "found": n, "count": n}),
-        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), params={"total": 0, "found": 0, "count": n}),
-        deduction(Rule.GLOBAL, "global.all_mines", n, mines=cells(n), params={"total": n, "found": 0, "count": n}),
-        deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), params={"number": 0, "clue": Cell(5, 5), "count": n, "found": 0, "missing": 0}, **simple),
-        deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), known_mines=cells(number, 3), params={"number": number, "clue": Cell(5, 5), "count": n, "found": number, "missing": 0}, **simple),
-        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), params={"number": number, "clue": Cell(5, 5), "count": n, "found": 0, "missing": n}, **simple),
-        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_mines=cells(found, 3), known_safe=cells(n, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": found, "missing": n}, **simple),
+        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), known_mines=cells(n, 3), params={"total": n, "found": n, "count": n}, clues=()),
+        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), params={"total": 0, "found": 0, "count": n}, clues=()),
+        deduction(Rule.GLOBAL, "global.all_mines", n, mines=cells(n), params={"total": n, "found": 0, "count": n}, clues=()),
+        deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), params={"number": 0, "clue": Cell(5, 5), "count": n, "found": 0, "found_at": cells(0), "missing": 0}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), known_mines=cells(number, 3), params={"number": number, "clue": Cell(5, 5), "count": n, "found": number, "found_at": cells(number, 3), "missing": 0}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), params={"number": number, "clue": Cell(5, 5), "count": n, "found": 0, "found_at": cells(0), "missing": n}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_mines=cells(found, 3), known_safe=cells(n, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": found, "found_at": cells(found, 3), "missing": n}, **simple),
     ]
-    for safe_side, alone_b in ((True, n), (True, 0), (False, n)):
+    for safe_side, alone_b, missing_b in ((True, n, n + 1), (True, 0, n + 1), (False, n, n + 1), (False, n, number)):
         areas = Areas(common=cells(n, 6), unique_a=cells(n, 0), unique_b=cells(alone_b, 3))
+        params = {
+            "a": number, "b": number, "a_clue": Cell(5, 5), "b_clue": Cell(5, 6), "a_missing": n, "b_missing": missing_b,
+            "common_min": n, "common_max": missing_b if not safe_side else n,
+            "common": areas.common, "unique_a": areas.unique_a, "unique_b": areas.unique_b,
+        }
         out.append(
             deduction(
                 Rule.PAIR,
@@ -93,7 +126,7 @@ def all_deductions(n: int) -> list[Deduction]:
                 mines=CellSet(0, WIDTH) if safe_side else areas.unique_a,
                 clues=(Cell(5, 5), Cell(5, 6)),
                 areas=areas,
-                params={"a": number, "b": number, "a_missing": n, "b_missing": n + 1, "common_min": n, "common_max": n},
+                params=params,
             )
         )
     for uses_count in (False, True):
@@ -107,7 +140,7 @@ def all_deductions(n: int) -> list[Deduction]:
                 clues=tuple(Cell(10, i) for i in range(n)),
                 uses_mine_count=uses_count,
                 params={"numbers": n, "target": Cell(0, 0), "mines_left": n},
-                proof=proof_steps(n) if uses_count else (),
+                proof=proof_steps(n),
             )
         )
     return out
@@ -130,7 +163,12 @@ def test_every_message_renders_with_its_parameters(language: str, n: int) -> Non
         if language != "en":
             assert levels.full != english.deduction(item), f"{language} falls back to English: {levels.full}"
     for text in (
-        renderer.wrong_flag(Cell(1, 1), all_deductions(n)[3]),
+        renderer.wrong_flag(Cell(1, 1), all_deductions(n)[3:4]),
+        renderer.wrong_flag(Cell(1, 1), all_deductions(n)[3:6]),
+        renderer.loss(Cell(1, 1), all_deductions(n)[3:6], 1.0),
+        renderer.loss(Cell(1, 1), (), 0.25, safe=cells(n)),
+        renderer.loss(Cell(1, 1), (), 0.25, safest=cells(n), safest_probability=0.125),
+        renderer.assist(Cell(1, 1), 0.08),
         renderer.no_step(0.125, cells(n), True),
         renderer.no_step(0.125, cells(n), False),
         renderer.no_step(0.0, CellSet(0, WIDTH)),
@@ -154,4 +192,5 @@ def test_percentages_and_lists_follow_the_locale() -> None:
 
 def test_cell_names_are_the_same_in_every_language() -> None:
     for language in LANGUAGES:
-        assert "C5" in Renderer(language).proof_step(ProofStep("proof.suppose_mine", {"cell": Cell(4, 2)}))
+        step = ProofStep("suppose", {"cell": Cell(4, 2)}, assume=((Cell(4, 2), True),))
+        assert "C5" in Renderer(language).proof_step(step)

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from explainer.core.board import neighbour_masks
 from explainer.core.cells import Cell, iter_bits
 from explainer.play.game import PRESETS, Game
-from explainer.engine.hint import Hint, make_hint
+from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
 from explainer.learn.lessons import classify
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from explainer.words.hints import hint_json, hint_text
+from tests.oracles.proofs import check_chain
 from web import create_app
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
 
@@ -204,10 +205,15 @@ def test_provably_wrong_flag_is_marked_and_explained(client: FlaskClient, stored
     cell = next(iter(solution.safe))
     data = move(client, game_id, "flag", *cell, lang="de").json
     flagged_view = stored_game(client, game_id).view()
-    expected = Hint("wrong_flag", solve(flagged_view), solve(flagged_view).deduction_for(*cell), cell=cell)
+    expected = wrong_flag_hint(solve(flagged_view), cell)
     assert data["warning"]["kind"] == "wrong_flag"
     assert data["warning"]["cell"] == list(cell)
     assert data["warning"]["text"] == hint_text(expected, "de")
+    # the reason is the chain from the numbers on the board (flags are not evidence) to the cell, every step checked
+    chain = data["warning"]["chain"]
+    assert chain and list(cell) in chain[-1]["safe"]
+    check_chain(flagged_view.without_flags(), chain)
+    assert data["warning"]["text"].startswith(data["warning"]["lead"])
     assert any(h["cell"] == list(cell) and "wrong-flag" in h["roles"] for h in data["warning"]["highlights"])
     assert data["game"]["wrong_flags"] == [list(cell)]
     assert client.get(f"/api/games/{game_id}").json["game"]["wrong_flags"] == [list(cell)]

@@ -269,6 +269,12 @@ class Board:
         """(index, number) for every revealed cell."""
         return self._numbers
 
+    def without_flags(self) -> Board:
+        """The same view with every flag taken off (flags are the player's claims, never evidence)."""
+        if not self._flagged:
+            return self
+        return Board(self.height, self.width, tuple(COVERED if state == FLAGGED else state for state in self.cells), self.mines)
+
     def with_cells(self, changes: dict[int, int]) -> Board:
         cells = list(self.cells)
         for index, state in changes.items():

@@ -10,7 +10,7 @@ from typing import Any
 
 from explainer.core.cells import Cell, CellSet
 
-__all__ = ["Rule", "Areas", "ProofStep", "Deduction", "RULE_ORDER"]
+__all__ = ["Rule", "Areas", "Clash", "ProofStep", "Deduction", "RULE_ORDER"]
 
 
 class Rule(StrEnum):
@@ -34,15 +34,74 @@ class Areas:
 
 
 @dataclass(frozen=True)
+class Clash:
+    """Where a supposition breaks: under it, the number at ``number`` (None: the mine count of the
+    whole board, ``value`` mines) would touch ``mines`` mines — proved mines, earlier conclusions
+    and suppositions all counted — and keep ``room`` covered cells that are neither.  The clash is
+    that ``mines`` exceeds ``value`` or ``mines + room`` falls short of it."""
+
+    number: Cell | None
+    value: int
+    mines: int
+    room: int
+
+    @property
+    def too_many(self) -> bool:
+        return self.mines > self.value
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": None if self.number is None else [self.number[0], self.number[1]],
+            "value": self.value,
+            "mines": self.mines,
+            "room": self.room,
+        }
+
+
+@dataclass(frozen=True)
 class ProofStep:
-    """One step of a written proof: ``message`` with ``params``, resting on the
-    numbers in ``clues``; it concludes ``safe``/``mines`` (possibly none)."""
+    """One step of a proof, as data a checker replays from the board alone.
+
+    Under the suppositions ``assume`` (``(cell, is_mine)``, outermost first; empty for a step that
+    holds outright) the revealed numbers at ``clues`` — and the mine count when ``uses_mine_count``
+    — conclude ``safe`` and ``mines``, or break (``clash``).  ``message`` names the kind of step and
+    ``params`` holds every figure its sentence states (numbers as ints, cells as ``Cell``/``CellSet``).
+    """
 
     message: str
     params: Mapping[str, Any]
     clues: tuple[Cell, ...] = ()
     safe: CellSet | None = None
     mines: CellSet | None = None
+    assume: tuple[tuple[Cell, bool], ...] = ()
+    clash: Clash | None = None
+    uses_mine_count: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The step without its sentence (the words add ``text``)."""
+        data: dict[str, Any] = {
+            "kind": self.message,
+            "assume": [[[cell[0], cell[1]], "mine" if is_mine else "safe"] for cell, is_mine in self.assume],
+            "numbers": [[cell[0], cell[1]] for cell in self.clues],
+            "mine_count": self.uses_mine_count,
+            "safe": self.safe.to_json() if self.safe else [],
+            "mines": self.mines.to_json() if self.mines else [],
+            "figures": {key: _figure(value) for key, value in self.params.items()},
+        }
+        if self.clash is not None:
+            data["clash"] = self.clash.to_json()
+        return data
+
+
+def _figure(value: Any) -> Any:
+    """A step figure as JSON: a cell as ``[r, c]``, a set or tuple of cells as a list of them."""
+    if isinstance(value, CellSet):
+        return value.to_json()
+    if isinstance(value, Cell):
+        return [value[0], value[1]]
+    if isinstance(value, tuple):
+        return [_figure(item) for item in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -125,4 +184,5 @@ class Deduction:
                 "unique_a": self.areas.unique_a.to_json(),
                 "unique_b": self.areas.unique_b.to_json(),
             }
+        data["proof"] = [step.to_json() for step in self.proof]
         return data

@@ -15,8 +15,9 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 from explainer.engine.solve import Solution, solve
+from explainer.engine.why import why
 
-__all__ = ["Hint", "make_hint"]
+__all__ = ["Hint", "make_hint", "wrong_flag_hint"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,15 @@ class Hint:
     cell: Cell | None = None  # the wrong flag, for kind "wrong_flag"
     probability: float | None = None  # for kind "guess"
     safest: CellSet | None = None  # for kind "guess"
+    #: for kind "wrong_flag": the steps from the numbers on the board to ``deduction`` (its last)
+    chain: tuple[Deduction, ...] = ()
+
+
+def wrong_flag_hint(solution: Solution, cell: Cell) -> Hint:
+    """Why the flag on ``cell`` (a wrong flag of ``solution``) is wrong: the chain that proves the cell safe."""
+    _clean, chain = why(solution.board, solution.board.index(*cell))
+    deduction = chain[-1] if chain else solution.deduction_for(*cell)
+    return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain)
 
 
 def make_hint(board: Board | Solution) -> Hint:
@@ -34,7 +44,7 @@ def make_hint(board: Board | Solution) -> Hint:
     if not solution.consistent:
         return Hint("inconsistent", solution)
     for cell in solution.wrong_flags:
-        return Hint("wrong_flag", solution, solution.deduction_for(*cell), cell=cell)
+        return wrong_flag_hint(solution, cell)
     if solution.deductions:
         return Hint("deduction", solution, solution.deductions[0])
     if not solution.exact:  # nothing certain that the cheap rules find, and no probabilities to rank guesses

@@ -1,8 +1,9 @@
-"""Written proofs for enumeration steps: proof by contradiction.
+"""Written proofs for enumeration steps, as data.
 
 To prove that cell T is safe (or a mine), suppose the opposite and follow the
-cited numbers one at a time ("then the 1 at E6 has its mine, so E7 is
-safe") until some number can no longer be satisfied.  When one-number steps
+cited numbers one at a time ("then the 1 at E6 has all its mines, so E7 is
+safe") until some number can no longer be satisfied: its *clash*, with the
+mines it would touch and the room it would have left.  When one-number steps
 get stuck, the proof splits on one cell ("either D8 is a mine or it is
 safe") and shows that both cases fail.  The mine count, when the step needs
 it, takes part as one more constraint over every unknown cell.
@@ -11,39 +12,41 @@ When forward steps alone reach the cell (typically the mine count against
 numbers whose cells do not overlap: "only 2 mines are left and the 2 at A4
 needs both, so every other cell is safe"), the proof is that direct chain.
 
-A proof is a flat tuple of ``ProofStep`` data; ``check_proof`` replays it and
-verifies every step against the numbers it names, by brute force.
+A proof is a flat tuple of ``ProofStep`` data.  Each step carries the
+suppositions in force (``assume``), the numbers it uses and every figure its
+sentence states, so that a checker (``tests/oracles/proofs.py``) replays it
+from the board alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from explainer.engine import budget as _budget
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.deduction import ProofStep
+from explainer.core.deduction import Areas, Clash, ProofStep
 
-__all__ = ["ProofConstraint", "build_proof", "check_proof", "ProofError"]
+__all__ = ["ProofConstraint", "build_proof"]
 
 #: how many unknown cells a split may try, and how many branches a search may explore
 _MAX_SPLIT_CANDIDATES = 10
 _BRANCH_BUDGET = 3000
 
-
-class ProofError(AssertionError):
-    """A proof step that does not follow from what it names."""
+#: suppositions in force: (cell, is_mine), outermost first
+Assume = tuple[tuple[Cell, bool], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ProofConstraint:
-    """``count`` mines among ``cells``; ``source`` is a number's index, or -1 for the mine count."""
+    """``count`` mines among the unknown ``cells``, said by the number at ``source`` (-1: the mine
+    count); ``known`` are the proved mines it touches, already taken out of ``count``."""
 
     cells: int
     count: int
     source: int
+    known: int = 0
 
 
 def _split_outcome(rest_mines: int, rest_cells: int) -> str | None:
@@ -84,58 +87,75 @@ class _Builder:
     def _clue(self, constraint: ProofConstraint) -> tuple[Cell, ...]:
         return () if constraint.source < 0 else (self.board.cell(constraint.source),)
 
-    def _params(self, constraint: ProofConstraint, **extra: object) -> dict[str, object]:
-        params: dict[str, object] = dict(extra)
-        if constraint.source >= 0:
-            params["number"] = self.board.cells[constraint.source]
-            params["clue"] = self.board.cell(constraint.source)
-        else:
-            params["mines_left"] = constraint.count
-        return params
+    def _value(self, constraint: ProofConstraint) -> int:
+        """What the number shows (or the board's mine total)."""
+        return constraint.count + constraint.known.bit_count()
 
-    def contradiction(self, branch: _Branch) -> ProofStep | None:
+    def _found(self, constraint: ProofConstraint, branch: _Branch) -> int:
+        """The mines it touches in ``branch``: proved, concluded and supposed."""
+        return constraint.known | (constraint.cells & branch.mines)
+
+    def _clash(self, constraint: ProofConstraint, branch: _Branch, assume: Assume) -> ProofStep | None:
+        need, free = _status(constraint, branch)
+        if 0 <= need <= free.bit_count():
+            return None
+        number = None if constraint.source < 0 else self.board.cell(constraint.source)
+        clash = Clash(number, self._value(constraint), self._found(constraint, branch).bit_count(), free.bit_count())
+        return ProofStep(
+            "clash", {}, self._clue(constraint), assume=assume, clash=clash, uses_mine_count=constraint.source < 0
+        )
+
+    def contradiction(self, branch: _Branch, assume: Assume) -> ProofStep | None:
         for constraint in self.constraints:
-            need, free = _status(constraint, branch)
-            kind = "number" if constraint.source >= 0 else "count"
-            if need < 0:
-                return ProofStep(
-                    f"proof.{kind}.too_many",
-                    self._params(constraint, placed=(constraint.cells & branch.mines).bit_count()),
-                    self._clue(constraint),
-                )
-            if need > free.bit_count():
-                return ProofStep(
-                    f"proof.{kind}.too_few",
-                    self._params(constraint, need=need, free=free.bit_count()),
-                    self._clue(constraint),
-                )
+            step = self._clash(constraint, branch, assume)
+            if step is not None:
+                return step
         return None
 
-    def forced_step(self, branch: _Branch) -> ProofStep | None:
+    def forced_step(self, branch: _Branch, assume: Assume) -> ProofStep | None:
         for constraint in self.constraints:
             need, free = _status(constraint, branch)
             if not free:
                 continue
-            kind = "number" if constraint.source >= 0 else "count"
+            size = free.bit_count()
             if need == 0:
                 branch.safe |= free
-                return ProofStep(
-                    f"proof.{kind}.rest_safe",
-                    self._params(constraint, cells=self.cells(free), count=free.bit_count()),
-                    self._clue(constraint),
-                    safe=self.cells(free),
-                )
-            if need == free.bit_count():
+                return self._rest(constraint, branch, assume, free, safe=True, need=need)
+            if need == size:
                 branch.mines |= free
-                return ProofStep(
-                    f"proof.{kind}.rest_mines",
-                    self._params(constraint, cells=self.cells(free), count=free.bit_count()),
-                    self._clue(constraint),
-                    mines=self.cells(free),
-                )
-        return self.pair_step(branch)
+                return self._rest(constraint, branch, assume, free, safe=False, need=need)
+        return self.pair_step(branch, assume)
 
-    def count_split(self, branch: _Branch) -> ProofStep | None:
+    def _rest(
+        self, constraint: ProofConstraint, branch: _Branch, assume: Assume, free: int, safe: bool, need: int
+    ) -> ProofStep:
+        """One number (or the count) decides its unknown cells: all safe or all mines."""
+        cells = self.cells(free)
+        if constraint.source < 0:
+            params: dict[str, object] = {"left": need, "count": free.bit_count()}
+            message = "count.rest_safe" if safe else "count.rest_mines"
+        else:
+            found = self._found(constraint, branch) & ~free  # the mines it had before this step
+            params = {
+                "number": self._value(constraint),
+                "clue": self.board.cell(constraint.source),
+                "count": free.bit_count(),
+                "found": found.bit_count(),
+                "found_at": self.cells(found),
+                "missing": need,
+            }
+            message = "simple.all_safe" if safe else "simple.all_mines"
+        return ProofStep(
+            message,
+            params,
+            self._clue(constraint),
+            cells if safe else None,
+            None if safe else cells,
+            assume,
+            uses_mine_count=constraint.source < 0,
+        )
+
+    def count_split(self, branch: _Branch, assume: Assume) -> ProofStep | None:
         """The mine count against numbers whose covered cells do not overlap:
         together they hold exactly the mines they still need, so the other
         covered cells hold the rest (all safe, all mines, or impossible)."""
@@ -162,19 +182,23 @@ class _Builder:
             if outcome is None:
                 continue
             chosen.sort(key=lambda c: c.source)
+            numbers = tuple(self.board.cell(c.source) for c in chosen)
+            params: dict[str, object] = {"numbers": numbers, "held": held, "left": left, "count": rest.bit_count()}
+            clash = None
+            if outcome in ("too_many", "too_few"):
+                # the board would hold the mines placed so far and the ones these numbers need, with the
+                # cells outside them as the only room for the rest
+                placed = self._found(count, branch).bit_count()
+                clash = Clash(None, self._value(count), placed + held, rest.bit_count())
             step = ProofStep(
-                "proof.count.split",
-                {
-                    "numbers": tuple(self.board.cell(c.source) for c in chosen),
-                    "held": held,
-                    "left": left,
-                    "cells": self.cells(rest),
-                    "count": rest.bit_count(),
-                    "outcome": outcome,
-                },
-                tuple(self.board.cell(c.source) for c in chosen),
+                "count.split",
+                params,
+                numbers,
                 safe=self.cells(rest) if outcome == "safe" else None,
                 mines=self.cells(rest) if outcome == "mines" else None,
+                assume=assume,
+                clash=clash,
+                uses_mine_count=True,
             )
             if outcome == "safe":
                 branch.safe |= rest
@@ -183,10 +207,10 @@ class _Builder:
             return step
         return None
 
-    def pair_step(self, branch: _Branch) -> ProofStep | None:
+    def pair_step(self, branch: _Branch, assume: Assume) -> ProofStep | None:
         """Two numbers together (common and unique areas) force some cells."""
         from explainer.core.constraints import Constraint
-        from explainer.engine.rules.pair import pair_conclusion
+        from explainer.engine.rules.pair import pair_conclusion, pair_figures
 
         reduced = []
         for constraint in self.constraints:
@@ -198,23 +222,22 @@ class _Builder:
                 found = pair_conclusion(a, b)
                 if found is None:
                     continue
-                safe, mines, _low, _high = found
+                safe, mines, low, high = found
                 branch.safe |= safe
                 branch.mines |= mines
                 board = self.board
+                common = a.cells & b.cells
+                areas = Areas(self.cells(common), self.cells(a.cells & ~common), self.cells(b.cells & ~common))
+                clues = (board.cell(a.source), board.cell(b.source))
+                params = pair_figures(board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas)
+                message = "pair.safe_and_mines" if safe and mines else "pair.safe" if safe else "pair.mines"
                 return ProofStep(
-                    "proof.pair",
-                    {
-                        "a": board.cells[a.source],
-                        "a_clue": board.cell(a.source),
-                        "b": board.cells[b.source],
-                        "b_clue": board.cell(b.source),
-                        "safe": self.cells(safe),
-                        "mines": self.cells(mines),
-                    },
-                    (board.cell(a.source), board.cell(b.source)),
+                    message,
+                    params,
+                    clues,
                     safe=self.cells(safe) if safe else None,
                     mines=self.cells(mines) if mines else None,
+                    assume=assume,
                 )
         return None
 
@@ -224,29 +247,29 @@ class _Builder:
         steps: list[ProofStep] = []
         bit = 1 << target
         while len(steps) < limit and not (branch.mines | branch.safe) & bit:
-            step = self.forced_step(branch) or self.count_split(branch)
-            if step is None or step.params.get("outcome") in ("too_many", "too_few"):
+            step = self.forced_step(branch, ()) or self.count_split(branch, ())
+            if step is None or step.clash is not None:
                 return None
             steps.append(step)
         return tuple(steps) if (branch.mines | branch.safe) & bit else None
 
-    def refute(self, branch: _Branch, depth: int) -> list[ProofStep] | None:
-        """Steps that lead from ``branch`` to a contradiction, or None."""
+    def refute(self, branch: _Branch, depth: int, assume: Assume) -> list[ProofStep] | None:
+        """Steps that lead from ``branch`` (``assume`` in force) to a clash in every case, or None."""
         self.budget -= 1
         if self.budget < 0:
             return None
         _budget.spend(len(self.constraints) + 1)  # a branch: its steps scan every constraint
         steps: list[ProofStep] = []
         while True:
-            stop = self.contradiction(branch)
+            stop = self.contradiction(branch, assume)
             if stop is not None:
                 steps.append(stop)
                 return steps
-            step = self.forced_step(branch) or self.count_split(branch)
+            step = self.forced_step(branch, assume) or self.count_split(branch, assume)
             if step is None:
                 break
             steps.append(step)
-            if step.params.get("outcome") in ("too_many", "too_few"):
+            if step.clash is not None:
                 return steps
         if depth == 0:
             return None
@@ -254,20 +277,16 @@ class _Builder:
             bit = 1 << cell
             cases: list[ProofStep] = []
             for as_mine in (True, False):
+                case = (*assume, (self.board.cell(cell), as_mine))
                 sub = _Branch(branch.mines | (bit if as_mine else 0), branch.safe | (0 if as_mine else bit))
-                sub_steps = self.refute(sub, depth - 1)
+                sub_steps = self.refute(sub, depth - 1, case)
                 if sub_steps is None:
                     break
-                name = "proof.case_mine" if as_mine else "proof.case_safe"
-                cases.append(ProofStep(name, {"cell": self.board.cell(cell)}, (), *self._case_marks(bit, as_mine)))
+                cases.append(ProofStep("case", {"cell": self.board.cell(cell)}, (), assume=case))
                 cases.extend(sub_steps)
-                cases.append(ProofStep("proof.case_end", {}))
             else:
                 return steps + cases
         return None
-
-    def _case_marks(self, bit: int, as_mine: bool) -> tuple[CellSet | None, CellSet | None]:
-        return (None, self.cells(bit)) if as_mine else (self.cells(bit), None)
 
     def _split_candidates(self, branch: _Branch) -> list[int]:
         """Unknown cells of the tightest numbers first (they propagate most)."""
@@ -292,188 +311,27 @@ def build_proof(
     mines_left: int | None,
     max_depth: int = 3,
 ) -> tuple[ProofStep, ...] | None:
-    """A proof by contradiction that ``target`` is a mine (or safe), or None
-    if one-number steps with at most ``max_depth`` nested splits do not reach one."""
+    """A proof that ``target`` is a mine (or safe): forward steps that reach it, or a proof by
+    contradiction with at most ``max_depth`` nested splits; None if neither is found."""
     builder = _Builder(board, constraints, mines_left)
     bit = 1 << target
     direct = builder.direct(target)
     if direct is not None:
         return direct
+    cell = board.cell(target)
+    supposed: Assume = ((cell, not target_is_mine),)
     branch = _Branch(0 if target_is_mine else bit, bit if target_is_mine else 0)
-    assume = ProofStep(
-        "proof.suppose_safe" if target_is_mine else "proof.suppose_mine",
-        {"cell": board.cell(target)},
-        (),
-        *builder._case_marks(bit, not target_is_mine),
-    )
+    suppose = ProofStep("suppose", {"cell": cell}, (), assume=supposed)
     for depth in range(max_depth + 1):
         trial = _Branch(branch.mines, branch.safe)
-        steps = builder.refute(trial, depth)
+        steps = builder.refute(trial, depth, supposed)
         if steps is not None:
             conclusion = ProofStep(
-                "proof.therefore_mine" if target_is_mine else "proof.therefore_safe",
-                {"cell": board.cell(target)},
+                "therefore",
+                {"cell": cell},
                 (),
+                safe=None if target_is_mine else builder.cells(bit),
+                mines=builder.cells(bit) if target_is_mine else None,
             )
-            return (assume, *steps, conclusion)
+            return (suppose, *steps, conclusion)
     return None
-
-
-# -- mechanical check ---------------------------------------------------------
-
-
-def _satisfiable(constraints: Sequence[ProofConstraint], mines: int, safe: int) -> bool:
-    """Brute force: can the named constraints all hold, given fixed cells?"""
-    scope = 0
-    for c in constraints:
-        scope |= c.cells
-    free = list(iter_bits(scope & ~(mines | safe)))
-    if len(free) > 22:
-        raise ProofError("a proof step names too many unknown cells to check")
-    for size in range(len(free) + 1):
-        for chosen in combinations(free, size):
-            extra = 0
-            for cell in chosen:
-                extra |= 1 << cell
-            placed = mines | extra
-            if all((c.cells & placed).bit_count() == c.count for c in constraints):
-                return True
-    return False
-
-
-def check_proof(
-    board: Board,
-    constraints: Sequence[ProofConstraint],
-    steps: Sequence[ProofStep],
-) -> tuple[int, int]:
-    """Replay ``steps``; raise ``ProofError`` at the first that does not follow
-    from the numbers (or mine count) it names and the assumptions in force.
-
-    The mine-count constraint (``source == -1``) is checked by counting, not
-    by brute force, since it spans every unknown cell.  Returns the (mines,
-    safe) masks the proof establishes: the target of a proof by
-    contradiction, or everything a direct proof decides.
-    """
-    by_clue = {board.cell(c.source): c for c in constraints if c.source >= 0}
-    count = next((c for c in constraints if c.source < 0), None)
-    stack: list[tuple[int, int]] = []
-    mines = safe = 0
-    closed = False
-    # a split is "case X is a mine" then "case X is safe", both refuted
-    last_case: dict[int, tuple[int, int]] = {}
-
-    def named(step: ProofStep) -> list[ProofConstraint]:
-        if step.clues:
-            try:
-                return [by_clue[clue] for clue in step.clues]
-            except KeyError as error:
-                raise ProofError(f"step {step.message} names a number that is not cited: {error}") from None
-        if count is None:
-            raise ProofError(f"step {step.message} uses the mine count, which is not cited")
-        return [count]
-
-    def follows(cited: list[ProofConstraint], cell_mask: int, as_mine: bool) -> bool:
-        for cell in iter_bits(cell_mask):
-            bit = 1 << cell
-            opposite = (mines, safe | bit) if as_mine else (mines | bit, safe)
-            if cited[0].source < 0:
-                need, free = cited[0].count - (cited[0].cells & opposite[0]).bit_count(), cited[0].cells & ~(
-                    opposite[0] | opposite[1]
-                )
-                if 0 <= need <= free.bit_count():
-                    return False
-            elif _satisfiable(cited, *opposite):
-                return False
-        return True
-
-    supposed: tuple[tuple[int, int], str] | None = None
-    for step in steps:
-        kind = step.message
-        if kind.startswith("proof.suppose"):
-            supposed = (tuple(step.params["cell"]), kind)
-        if kind in ("proof.suppose_mine", "proof.suppose_safe", "proof.case_mine", "proof.case_safe"):
-            cell = step.params["cell"]
-            bit = 1 << board.index(*cell)
-            if kind.startswith("proof.case"):
-                depth = len(stack)
-                if kind == "proof.case_safe" and last_case.pop(depth, None) != (bit, 1):
-                    raise ProofError("a 'safe' case must follow the refuted 'mine' case of the same cell")
-                if kind == "proof.case_mine":
-                    last_case[depth] = (bit, 0)
-                stack.append((mines, safe))
-                closed = False
-            if kind.endswith("mine"):
-                mines |= bit
-            else:
-                safe |= bit
-        elif kind == "proof.case_end":
-            if not closed:
-                raise ProofError("a case ends without a contradiction")
-            mines, safe = stack.pop()
-            depth = len(stack)
-            if depth in last_case and last_case[depth][1] == 0:
-                last_case[depth] = (last_case[depth][0], 1)
-                closed = False  # the 'mine' case is refuted; the 'safe' case must follow
-        elif kind == "proof.count.split":
-            if count is None:
-                raise ProofError("a counting step without the mine count")
-            cited = named(step)
-            union = held = 0
-            for constraint in cited:
-                free = constraint.cells & ~(mines | safe)
-                if free & union:
-                    raise ProofError(f"the numbers at {step.clues} overlap")
-                union |= free
-                held += constraint.count - (constraint.cells & mines).bit_count()
-            left = count.count - (count.cells & mines).bit_count()
-            rest = count.cells & ~(mines | safe) & ~union
-            outcome = _split_outcome(left - held, rest.bit_count())
-            if outcome != step.params["outcome"] or (outcome in ("safe", "mines") and step.params["cells"].mask != rest):
-                raise ProofError(f"the counting step at {step.clues} does not follow")
-            if outcome == "safe":
-                safe |= rest
-            elif outcome == "mines":
-                mines |= rest
-            else:
-                closed = True
-        elif kind == "proof.pair":
-            cited = named(step)
-            for cells, as_mine in ((step.safe, False), (step.mines, True)):
-                if cells and not follows(cited, cells.mask, as_mine):
-                    raise ProofError(f"step {kind} at {step.clues} does not follow")
-            mines |= step.mines.mask if step.mines else 0
-            safe |= step.safe.mask if step.safe else 0
-        elif kind.endswith(("rest_safe", "rest_mines")):
-            cited = named(step)
-            as_mine = kind.endswith("rest_mines")
-            cells = (step.mines if as_mine else step.safe) or CellSet(0, board.width)
-            if not cells or not follows(cited, cells.mask, as_mine):
-                raise ProofError(f"step {kind} at {step.clues} does not follow")
-            if as_mine:
-                mines |= cells.mask
-            else:
-                safe |= cells.mask
-        elif kind.endswith(("too_many", "too_few")):
-            cited = named(step)
-            if cited[0].source < 0:
-                need = cited[0].count - (cited[0].cells & mines).bit_count()
-                free = cited[0].cells & ~(mines | safe)
-                if 0 <= need <= free.bit_count():
-                    raise ProofError("the mine count is not contradicted")
-            elif _satisfiable(cited, mines, safe):
-                raise ProofError(f"step {kind} at {step.clues} is not a contradiction")
-            closed = True
-        elif kind in ("proof.therefore_mine", "proof.therefore_safe"):
-            if not closed or stack or last_case:
-                raise ProofError("the proof concludes before every case is refuted")
-            opposite = "proof.suppose_safe" if kind == "proof.therefore_mine" else "proof.suppose_mine"
-            if supposed != (tuple(step.params["cell"]), opposite):
-                raise ProofError("the conclusion is not the opposite of what was supposed")
-        else:
-            raise ProofError(f"unknown proof step {kind}")
-    if supposed is None:
-        return mines, safe  # a direct proof: what the steps decided
-    if not steps[-1].message.startswith("proof.therefore"):
-        raise ProofError("a proof by contradiction must end with its conclusion")
-    cell = board.index(*supposed[0])
-    return (1 << cell, 0) if supposed[1] == "proof.suppose_safe" else (0, 1 << cell)

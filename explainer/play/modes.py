@@ -39,6 +39,7 @@ from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play.game import Game, GameError, LayoutMaker, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
+from explainer.engine.why import why
 from explainer.engine.solve import solve
 from explainer.play.sampling import sample_layout
 
@@ -272,6 +273,9 @@ class LossReport:
     kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain
     probability: float  # the mine probability it had
     deduction: Deduction | None = None  # for "proved": the step that proves it
+    #: for "proved": the steps from the numbers on the board to ``deduction`` (its last), each resting only on
+    #: the ones before it
+    chain: tuple[Deduction, ...] = ()
     safe: CellSet | None = None  # cells that were provably safe then
     safest: CellSet | None = None  # for "guess" with nothing safe: the least likely mines
     safest_probability: float | None = None
@@ -285,14 +289,16 @@ def _cut_short() -> BudgetExceeded:
 
 
 def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossReport:
-    """The deduction that proved ``cell`` a mine, or the odds the guess had and the safer cells."""
+    """The chain of steps that proved ``cell`` a mine, or the odds the guess had and the safer cells."""
     row, col = cell
-    solution = solve(view_before_click)
     index = row * view_before_click.width + col
+    # flags are not evidence: the view without them has the same certain cells and odds, and its chain
+    # starts from the numbers alone
+    solution, chain = why(view_before_click, index)
     probability = solution.probabilities.get(index, 1.0)
     target = Cell(row, col)
-    if solution.mines.mask >> index & 1:
-        return LossReport(target, "proved", 1.0, deduction=solution.deduction_for(row, col))
+    if solution.mines.mask >> index & 1 and chain:
+        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain)
     if not solution.exact:
         # the count was over budget: the cell's odds are unknown, and a report must not guess them
         raise _cut_short()

@@ -15,6 +15,7 @@ from explainer.bot.moves import Move, MoveKind
 from explainer.bot.guess import Guess, GuessReason
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
+from explainer.words.solution_json import deduction_json
 
 __all__ = ["explain_guess", "explain_move", "move_to_json"]
 
@@ -38,7 +39,7 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
                 # I18N: %(win)s is a percentage: how often the bot wins the game from here
                 r._(
                     "Playing every one of them out, opening %(cell)s wins most often: %(win)s of the time "
-                    "(it is a mine with a %(probability)s chance).",
+                    "(its mine chance is %(probability)s).",
                     cell=cell,
                     win=r.percent(guess.win or 0.0),
                     probability=risk,
@@ -50,7 +51,7 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
         other, lowest = guess.alternatives[0]
         # I18N: the lookahead chose a cell a little riskier than the safest one; %(survival)s is a percentage
         why = r._(
-            "%(cell)s is a mine with a %(probability)s chance, a little more than %(other)s (%(lowest)s), but it "
+            "%(cell)s has a mine chance of %(probability)s, a little more than %(other)s (%(lowest)s), but it "
             "gives the best chance to survive this guess and the next move: %(survival)s.",
             cell=cell,
             probability=risk,
@@ -61,7 +62,7 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
         return r.join([first, why])
     if guess.reason is GuessReason.SAFEST:
         # I18N: the one cell with the lowest chance of a mine
-        second = r._("%(cell)s is the safest cell: it is a mine with a %(probability)s chance.", cell=cell, probability=risk)
+        second = r._("%(cell)s is the safest cell: its mine chance is %(probability)s.", cell=cell, probability=risk)
         return r.join([first, second, _next_best(guess, r)])
     # I18N: several cells share the lowest chance of a mine
     tied = r.ngettext(
@@ -107,7 +108,7 @@ def explain_move(move: Move, language: str = DEFAULT_LANGUAGE) -> str:
             text = renderer.join([text, renderer._("First remove the flag on %(cell)s.", cell=move.cell)])
         return text
     if move.kind is MoveKind.UNFLAG:
-        return renderer.wrong_flag(move.cell, move.deduction)
+        return renderer.wrong_flag(move.cell, (move.deduction,) if move.deduction is not None else ())
     assert move.deduction is not None
     return renderer.deduction(move.deduction)
 
@@ -121,7 +122,7 @@ def move_to_json(move: Move, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]
         "text": explain_move(move, language),
     }
     if move.deduction is not None:
-        data["deduction"] = move.deduction.to_json()
+        data["deduction"] = deduction_json(move.deduction, Renderer(language))
     if move.guess is not None:
         guess = move.guess
         data["guess"] = {

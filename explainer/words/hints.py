@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from explainer.core.cells import CellSet
 from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.engine.hint import Hint
 from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.core.deduction import Deduction
 from explainer.words.render import Renderer
+from explainer.words.solution_json import deduction_json
 
-__all__ = ["hint_json", "hint_text"]
+__all__ = ["chain_json", "hint_json", "hint_text"]
 
 
 def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
@@ -20,7 +23,7 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
         return renderer.inconsistent(hint.solution.conflict, hint.solution.conflict_uses_mine_count)
     if hint.kind == "wrong_flag":
         assert hint.cell is not None
-        return renderer.wrong_flag(hint.cell, hint.deduction)
+        return renderer.wrong_flag(hint.cell, hint.chain or ((hint.deduction,) if hint.deduction else ()))
     if hint.kind == "deduction":
         assert hint.deduction is not None
         return renderer.deduction(hint.deduction)
@@ -40,18 +43,28 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True)
     wrong = CellSet.from_cells([hint.cell], hint.solution.board.width) if hint.cell else None
     data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language)}
     if hint.deduction is not None:
-        data["deduction"] = hint.deduction.to_json()
-        if hint.deduction.proof:
-            data["proof"] = [{"depth": depth, "text": text} for depth, text in renderer.proof_lines(hint.deduction.proof)]
-        if levels:
+        data["deduction"] = deduction_json(hint.deduction, renderer)
+        if levels and hint.kind == "deduction":
             hint_levels = renderer.levels(hint.deduction)
             data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}
     if hint.kind == "inconsistent":
         data["conflict"] = [cell.to_json() for cell in hint.solution.conflict]
     if hint.kind == "wrong_flag" and hint.cell is not None:
         data["cell"] = hint.cell.to_json()
+        data["lead"] = renderer.wrong_flag_lead(hint.cell)
+        data["chain"] = chain_json(hint.chain, renderer)
     if hint.kind == "guess" and hint.safest is not None:
         data["probability"] = hint.probability
         data["safest"] = hint.safest.to_json()
     data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest))
     return data
+
+
+def chain_json(chain: Sequence[Deduction], renderer: Renderer) -> list[dict[str, Any]]:
+    """A chain of steps for a client: each deduction as data with its words, and the cells it highlights."""
+    items = []
+    for deduction in chain:
+        item = deduction_json(deduction, renderer)
+        item["highlights"] = highlights_to_json(highlights(deduction))
+        items.append(item)
+    return items

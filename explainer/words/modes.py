@@ -8,6 +8,8 @@ from typing import Any
 from explainer.play.modes import Assist, LossReport, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
+from explainer.words.hints import chain_json
+from explainer.words.solution_json import deduction_json
 
 __all__ = ["LOSS_REPORT_DESCRIPTION", "MODE_DESCRIPTIONS", "N_", "assist_json", "loss_report_json", "outcome_json"]
 
@@ -55,12 +57,14 @@ def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> di
         "kind": report.kind,
         "probability": report.probability,
         "text": renderer.loss(
-            report.cell, report.deduction, report.probability, report.safe, report.safest, report.safest_probability
+            report.cell, report.chain, report.probability, report.safe, report.safest, report.safest_probability
         ),
     }
     if report.deduction is not None:
-        data["deduction"] = report.deduction.to_json()
-        data["deduction_text"] = renderer.deduction(report.deduction)
+        data["lead"] = renderer.loss_lead(report.cell, True)
+        data["chain"] = chain_json(report.chain, renderer)
+        data["deduction"] = data["chain"][-1] if report.chain else deduction_json(report.deduction, renderer)
+        data["deduction_text"] = data["deduction"]["text"]
     if report.safe is not None:
         data["safe"] = report.safe.to_json()
     if report.safest is not None:

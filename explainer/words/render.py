@@ -29,7 +29,7 @@ from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.words.i18n import DEFAULT_LANGUAGE, translations
 
-__all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "LIST_LIMIT"]
+__all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "step_depth", "LIST_LIMIT"]
 
 #: lists longer than this are shortened to their first cells and "N more"
 LIST_LIMIT = 10
@@ -165,8 +165,33 @@ def locale_formats(language: str) -> LocaleFormats:
     return formats
 
 
-#: the method that writes the body of each rule's deduction
-_RULE_METHODS = {Rule.GLOBAL: "_global", Rule.SIMPLE: "_simple", Rule.PAIR: "_pair", Rule.ENUMERATION: "_enumeration"}
+#: the method that writes each kind of proof step
+_STEP_METHODS = {
+    "simple.all_safe": "_simple_step",
+    "simple.all_mines": "_simple_step",
+    "pair.safe": "_pair_step",
+    "pair.mines": "_pair_step",
+    "pair.safe_and_mines": "_pair_step",
+    "global.all_found": "_global_step",
+    "global.all_mines": "_global_step",
+    "count.rest_safe": "_count_rest",
+    "count.rest_mines": "_count_rest",
+    "count.split": "_count_split",
+    "clash": "_clash",
+    "suppose": "_suppose",
+    "case": "_case",
+    "therefore": "_therefore",
+    "cases": "_cases",
+}
+
+
+def step_depth(step: ProofStep) -> int:
+    """How deep a step sits in a proof's cases: 0 outright and under the first supposition, one more
+    inside each case (a case's own line sits at the depth of the step that splits)."""
+    depth = len(step.assume) - 1
+    if step.message == "case":
+        depth -= 1
+    return max(depth, 0)
 
 
 @dataclass(frozen=True)
@@ -283,11 +308,22 @@ class Renderer:
     # -- whole deductions ---------------------------------------------------------
     def deduction(self, deduction: Deduction) -> str:
         """The full argument, ending with what to do."""
-        body = getattr(self, _RULE_METHODS[deduction.rule])(deduction)
-        body.append(self.action(deduction))
+        return self.explained(deduction)[0]
+
+    def explained(self, deduction: Deduction) -> tuple[str, list[str]]:
+        """(the full argument ending with what to do, the sentence of each of its proof steps).
+
+        The argument is the proof's steps in order, after a reminder of the cells proved safe before
+        it relies on (and, for a longer argument, which numbers it uses)."""
+        steps = [self.proof_step(step) for step in deduction.proof]
+        body: list[str] = []
         if deduction.known_safe.mask and deduction.rule is not Rule.GLOBAL:  # else ``_known_safe`` says nothing
-            body.insert(0, self._known_safe(deduction))
-        return self._separator.join([sentence for sentence in body if sentence])  # ``join``
+            body.append(self._known_safe(deduction))
+        if deduction.rule is Rule.ENUMERATION:
+            body.append(self._enumeration_intro(deduction))
+        body += steps
+        body.append(self.action(deduction))
+        return self._separator.join([sentence for sentence in body if sentence]), steps
 
     def levels(self, deduction: Deduction) -> HintLevels:
         return HintLevels(self.where(deduction), self.pattern(deduction), self.deduction(deduction))
@@ -350,43 +386,41 @@ class Renderer:
             cells=deduction.known_safe,
         )
 
-    # -- global --------------------------------------------------------------------
-    def _global(self, d: Deduction) -> list[str]:
-        total = d.params["total"]
-        count = d.params["count"]
-        if d.message == "global.all_found":
-            if total == 0:
-                # I18N: a board that has no mines at all
-                return [self._("This board has no mines at all."), self._cells_left_safe(count, d.safe)]
-            return [
-                # I18N: %(total)s is the number of mines on the whole board
-                self.ngettext(
-                    "The only mine is already located.", "All %(total)s mines are already located.", total, total=total
-                ),
-                self._cells_left_safe(count, d.safe),
-            ]
-        return [
-            self.ngettext(
-                "%(count)s mine is still missing, and exactly %(count)s covered cell is left.",
-                "%(count)s mines are still missing, and exactly %(count)s covered cells are left.",
-                count,
-            ),
-            self.ngettext("So it is a mine: %(cells)s.", "So all of them are mines: %(cells)s.", count, cells=d.mines),
-        ]
-
-    def _cells_left_safe(self, count: int, cells: CellSet) -> str:
-        # I18N: %(count)s covered cells are left after all mines are located
+    def _enumeration_intro(self, d: Deduction) -> str:
+        n = len(d.clues)
+        if not n:
+            return ""
+        # I18N: introduces a longer argument over several numbers; %(clues)s lists their cells
         return self.ngettext(
-            "So the last covered cell, %(cells)s, is safe.",
-            "So the %(count)s covered cells left are safe: %(cells)s.",
-            count,
-            cells=cells,
+            "No simpler step works here, but the number at %(clues)s decides it.",
+            "No simpler step works here, but the %(count)s numbers at %(clues)s decide it together.",
+            n,
+            clues=self.cells(d.clues),
         )
 
-    # -- simple --------------------------------------------------------------------
+    # -- proof steps -----------------------------------------------------------------
+    def proof(self, steps: Iterable[ProofStep]) -> list[str]:
+        return [self.proof_step(step) for step in steps]
+
+    def proof_lines(self, steps: Iterable[ProofStep]) -> list[tuple[int, str]]:
+        """Each step's sentence with its nesting depth (the steps of a case indent), for a list view."""
+        return [(step_depth(step), self.proof_step(step)) for step in steps]
+
+    def proof_step(self, step: ProofStep) -> str:
+        """The sentence of one step, from the step's data alone."""
+        method = _STEP_METHODS.get(step.message)
+        if method is None:
+            raise ValueError(f"unknown proof step {step.message!r}")
+        text: str = getattr(self, method)(step)
+        return text
+
+    # -- one number -------------------------------------------------------------------
     def _already_has(self, number: int, clue: Cell, found: int, mines: CellSet) -> str:
         if found == number:
-            # I18N: %(number)s is a revealed number (like 2), %(clue)s its cell, %(mines)s the mines next to it
+            if number == 2:
+                # I18N: a 2 whose two mines are both found; %(mines)s names them
+                return self._("The 2 at %(clue)s already has both of its mines: %(mines)s.", clue=clue, mines=mines)
+            # I18N: %(number)s is a revealed number (like 3), %(clue)s its cell, %(mines)s the mines next to it
             return self.ngettext(
                 "The %(number)s at %(clue)s already has its mine at %(mines)s.",
                 "The %(number)s at %(clue)s already has all %(number)s of its mines: %(mines)s.",
@@ -405,72 +439,131 @@ class Renderer:
             mines=mines,
         )
 
-    def _simple(self, d: Deduction) -> list[str]:
-        number, clue, found = d.params["number"], d.params["clue"], d.params["found"]
-        if d.message == "simple.all_safe":
-            n = len(d.safe)
-            if number == 0:
-                return [
-                    self.ngettext(
-                        "The 0 at %(clue)s has no mine around it, so its covered neighbour %(cells)s is safe.",
-                        "The 0 at %(clue)s has no mine around it, so its %(count)s covered neighbours are safe: %(cells)s.",
-                        n,
-                        clue=clue,
-                        cells=d.safe,
-                    )
-                ]
-            return [
-                self._already_has(number, clue, found, d.known_mines),
-                self.ngettext(
-                    "So its other covered neighbour, %(cells)s, is safe.",
-                    "So its other %(count)s covered neighbours are safe: %(cells)s.",
-                    n,
-                    cells=d.safe,
-                ),
-            ]
-        n = len(d.mines)
-        if found == 0:
-            return [
-                self.ngettext(
-                    "The %(number)s at %(clue)s touches exactly %(count)s covered cell, %(cells)s, so it is a mine.",
-                    "The %(number)s at %(clue)s touches exactly %(count)s covered cells, %(cells)s, so all of them are mines.",
+    def _simple_step(self, step: ProofStep) -> str:
+        p = step.params
+        number, clue, found, n = p["number"], p["clue"], p["found"], p["count"]
+        if step.message == "simple.all_safe":
+            cells = step.safe
+            if step.assume:
+                # I18N: inside a proof, under a supposition: a number has all its mines, so its other cells are safe
+                return self.ngettext(
+                    "Then the %(number)s at %(clue)s has all its mines, so %(cells)s is safe.",
+                    "Then the %(number)s at %(clue)s has all its mines, so %(cells)s are safe.",
                     n,
                     number=number,
                     clue=clue,
-                    cells=d.mines,
+                    cells=cells,
                 )
-            ]
-        return [
-            self._already_has(number, clue, found, d.known_mines),
-            self.ngettext(
-                "It needs %(count)s more, and exactly %(count)s other covered cell is left: %(cells)s is a mine.",
-                "It needs %(count)s more, and exactly %(count)s other covered cells are left: %(cells)s are all mines.",
+            if number == 0:
+                return self.ngettext(
+                    "The 0 at %(clue)s has no mine around it, so its covered neighbour %(cells)s is safe.",
+                    "The 0 at %(clue)s has no mine around it, so its %(count)s covered neighbours are safe: %(cells)s.",
+                    n,
+                    clue=clue,
+                    cells=cells,
+                )
+            return self.join(
+                [
+                    self._already_has(number, clue, found, p["found_at"]),
+                    self.ngettext(
+                        "So its other covered neighbour, %(cells)s, is safe.",
+                        "So its other %(count)s covered neighbours are safe: %(cells)s.",
+                        n,
+                        cells=cells,
+                    ),
+                ]
+            )
+        cells = step.mines
+        if step.assume:
+            if n == 2:
+                # I18N: inside a proof, under a supposition: a number needs both of its last two covered cells
+                return self._(
+                    "Then the %(number)s at %(clue)s needs both covered cells it has left, so %(cells)s are both mines.",
+                    number=number,
+                    clue=clue,
+                    cells=cells,
+                )
+            return self.ngettext(
+                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s is a mine.",
+                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s are mines.",
                 n,
-                cells=d.mines,
-            ),
-        ]
+                number=number,
+                clue=clue,
+                cells=cells,
+            )
+        if found == 0:
+            if n == 2:
+                # I18N: a number that touches exactly two covered cells, and needs two mines
+                return self._(
+                    "The %(number)s at %(clue)s touches exactly 2 covered cells, %(cells)s, so both are mines.",
+                    number=number,
+                    clue=clue,
+                    cells=cells,
+                )
+            return self.ngettext(
+                "The %(number)s at %(clue)s touches exactly %(count)s covered cell, %(cells)s, so it is a mine.",
+                "The %(number)s at %(clue)s touches exactly %(count)s covered cells, %(cells)s, so all of them are mines.",
+                n,
+                number=number,
+                clue=clue,
+                cells=cells,
+            )
+        if n == 2:
+            # I18N: a number that needs 2 more mines and has exactly 2 other covered cells
+            last = self._(
+                "It needs 2 more, and exactly 2 other covered cells are left, so %(cells)s are both mines.", cells=cells
+            )
+        else:
+            last = self.ngettext(
+                "It needs %(count)s more, and exactly %(count)s other covered cell is left, so %(cells)s is a mine.",
+                "It needs %(count)s more, and exactly %(count)s other covered cells are left, so %(cells)s are all mines.",
+                n,
+                cells=cells,
+            )
+        return self.join([self._already_has(number, clue, found, p["found_at"]), last])
 
-    # -- pair ----------------------------------------------------------------------
-    def _needs_more(self, number: int, clue: Cell, missing: int) -> str:
-        # I18N: a number that already has some mines found next to it
-        return self.ngettext(
-            "Not counting the mines already found, the %(number)s at %(clue)s needs %(missing)s more mine.",
-            "Not counting the mines already found, the %(number)s at %(clue)s needs %(missing)s more mines.",
-            missing,
-            number=number,
-            clue=clue,
-            missing=missing,
-        )
-
-    def _pair(self, d: Deduction) -> list[str]:
-        assert d.areas is not None
-        p = d.params
-        clue_a, clue_b = d.clues
-        common, unique = d.areas.common, {"a": d.areas.unique_a, "b": d.areas.unique_b}
+    # -- two numbers --------------------------------------------------------------------
+    def _pair_step(self, step: ProofStep) -> str:
+        p = step.params
+        if step.assume:
+            parts = []
+            if step.safe:
+                # I18N: inside a proof: two numbers compared through their shared cells
+                parts.append(
+                    self.ngettext(
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
+                        len(step.safe),
+                        a=p["a"],
+                        a_clue=p["a_clue"],
+                        b=p["b"],
+                        b_clue=p["b_clue"],
+                        cells=step.safe,
+                    )
+                )
+            if step.mines:
+                parts.append(
+                    self.ngettext(
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s a mine.",
+                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s mines.",
+                        len(step.mines),
+                        a=p["a"],
+                        a_clue=p["a_clue"],
+                        b=p["b"],
+                        b_clue=p["b_clue"],
+                        cells=step.mines,
+                    )
+                )
+            return self.join(parts)
+        clue_a, clue_b = p["a_clue"], p["b_clue"]
+        common = p["common"]
+        unique = {"a": p["unique_a"], "b": p["unique_b"]}
         number = {"a": p["a"], "b": p["b"]}
         missing = {"a": p["a_missing"], "b": p["b_missing"]}
         clue = {"a": clue_a, "b": clue_b}
         low, high = p["common_min"], p["common_max"]
+        safe = step.safe or CellSet(0, common.width)
+        mines = step.mines or CellSet(0, common.width)
         sentences = [
             # I18N: two numbers (like "the 1 at C4 and the 2 at D4") and the covered cells next to both
             self.ngettext(
@@ -484,14 +577,35 @@ class Renderer:
                 cells=common,
             )
         ]
-        for side in ("a", "b"):
-            if missing[side] != number[side]:
-                sentences.append(self._needs_more(number[side], clue[side], missing[side]))
+        reduced = [side for side in ("a", "b") if missing[side] != number[side]]
+        for i, side in enumerate(reduced):
+            if i == 0:
+                # I18N: a number that already has some mines found next to it
+                sentences.append(
+                    self.ngettext(
+                        "Not counting the mines already found, the %(number)s at %(clue)s needs %(count)s more mine.",
+                        "Not counting the mines already found, the %(number)s at %(clue)s needs %(count)s more mines.",
+                        missing[side],
+                        number=number[side],
+                        clue=clue[side],
+                    )
+                )
+            else:
+                # I18N: the second of two numbers that already have some mines found next to them
+                sentences.append(
+                    self.ngettext(
+                        "The %(number)s at %(clue)s needs %(count)s more mine.",
+                        "The %(number)s at %(clue)s needs %(count)s more mines.",
+                        missing[side],
+                        number=number[side],
+                        clue=clue[side],
+                    )
+                )
         for side, other in (("a", "b"), ("b", "a")):
             cells = unique[side]
             if not cells:
                 continue
-            if cells <= d.safe:
+            if cells <= safe:
                 sentences += self._pair_lower_bound(number[other], clue[other], unique[other], low)
                 sentences.append(
                     # I18N: the shared cells hold all the mines this number needs, so its own cells are safe
@@ -504,11 +618,21 @@ class Renderer:
                         cells=cells,
                     )
                 )
-            elif cells <= d.mines:
-                sentences.append(self._pair_upper_bound(number[other], clue[other], missing[other], len(common), high))
+            elif cells <= mines:
                 sentences.append(
+                    self._pair_upper_bound(number[other], clue[other], missing[other], len(common), high)
+                )
+                if len(cells) == 2:
+                    # I18N: a number needs 2 mines outside the shared cells, where exactly 2 covered cells are left
+                    last = self._(
+                        "So the %(number)s at %(clue)s needs 2 mines outside the shared cells, where exactly 2 covered cells are left: %(cells)s are both mines.",
+                        number=number[side],
+                        clue=clue[side],
+                        cells=cells,
+                    )
+                else:
                     # I18N: the number still needs as many mines as it has covered cells outside the shared area
-                    self.ngettext(
+                    last = self.ngettext(
                         "So the %(number)s at %(clue)s needs %(count)s mine outside the shared cells, where exactly %(count)s covered cell is left: %(cells)s is a mine.",
                         "So the %(number)s at %(clue)s needs %(count)s mines outside the shared cells, where exactly %(count)s covered cells are left: %(cells)s are all mines.",
                         len(cells),
@@ -516,8 +640,8 @@ class Renderer:
                         clue=clue[side],
                         cells=cells,
                     )
-                )
-        return sentences
+                sentences.append(last)
+        return self.join(sentences)
 
     def _pair_lower_bound(self, number: int, clue: Cell, alone: CellSet, low: int) -> list[str]:
         if alone:
@@ -542,10 +666,19 @@ class Renderer:
 
     def _pair_upper_bound(self, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
         if high == missing:
+            if missing != number:
+                # I18N: an upper bound on the mines in the shared cells, from the mines the other number still needs
+                return self.ngettext(
+                    "The %(number)s at %(clue)s needs %(count)s more mine, so the shared cells hold at most %(count)s.",
+                    "The %(number)s at %(clue)s needs %(count)s more mines, so the shared cells hold at most %(count)s.",
+                    high,
+                    number=number,
+                    clue=clue,
+                )
             # I18N: an upper bound on the mines in the shared cells, from the other number
             return self.ngettext(
-                "The %(number)s at %(clue)s needs only %(count)s mine, so the shared cells hold at most %(count)s.",
-                "The %(number)s at %(clue)s needs only %(count)s mines, so the shared cells hold at most %(count)s.",
+                "The %(number)s at %(clue)s needs %(count)s mine, so the shared cells hold at most %(count)s.",
+                "The %(number)s at %(clue)s needs %(count)s mines, so the shared cells hold at most %(count)s.",
                 high,
                 number=number,
                 clue=clue,
@@ -557,199 +690,63 @@ class Renderer:
             common,
         )
 
-    # -- enumeration ---------------------------------------------------------------
-    def _enumeration(self, d: Deduction) -> list[str]:
-        n = len(d.clues)
-        sentences = [
-            # I18N: introduces a longer argument over several numbers; %(clues)s lists their cells
-            self.ngettext(
-                "No simpler step works here, but the number at %(clues)s decides it.",
-                "No simpler step works here, but the %(count)s numbers at %(clues)s decide it together.",
-                n,
-                clues=self.cells(d.clues),
-            )
-            if n
-            else ""
-        ]
-        if d.uses_mine_count and not any(step.message == "proof.count.split" for step in d.proof):
-            left = d.params["mines_left"]
-            sentences.append(
-                # I18N: the number of mines not yet found on the whole board
-                self.ngettext(
-                    "Only %(count)s mine is left on the board.", "Only %(count)s mines are left on the board.", left
+    # -- the mine count --------------------------------------------------------------
+    def _global_step(self, step: ProofStep) -> str:
+        p = step.params
+        total, count = p["total"], p["count"]
+        if step.message == "global.all_found":
+            cells = step.safe
+            if total == 0:
+                # I18N: a board that has no mines at all
+                first = self._("This board has no mines at all.")
+            else:
+                # I18N: %(total)s is the number of mines on the whole board
+                first = self.ngettext(
+                    "The only mine is already located.", "All %(total)s mines are already located.", total, total=total
                 )
+            # I18N: %(count)s covered cells are left after all mines are located
+            second = self.ngettext(
+                "So the last covered cell, %(cells)s, is safe.",
+                "So the %(count)s covered cells left are safe: %(cells)s.",
+                count,
+                cells=cells,
             )
-        if d.proof:
-            sentences += self.proof(d.proof)
-            decided = d.cells - CellSet.from_cells([d.params["target"]], d.cells.width)
-            if not d.proof[0].message.startswith("proof.suppose"):  # a direct proof names what it decides
-                for step in d.proof:
-                    for cells in (step.safe, step.mines):
-                        if cells is not None:
-                            decided = decided - cells
-            if decided:
-                sentences.append(
-                    # I18N: the same numbers decide further cells in the same way
-                    self.ngettext(
-                        "The same numbers also decide %(cells)s.",
-                        "The same numbers also decide %(count)s more cells: %(cells)s.",
-                        len(decided),
-                        cells=decided,
-                    )
-                )
+            return self.join([first, second])
+        cells = step.mines
+        first = self.ngettext(
+            "%(count)s mine is still missing, and exactly %(count)s covered cell is left.",
+            "%(count)s mines are still missing, and exactly %(count)s covered cells are left.",
+            count,
+        )
+        if count == 2:
+            second = self._("So both are mines: %(cells)s.", cells=cells)
         else:
-            if d.safe:
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers, %(cells)s is safe.",
-                        "In every placement of mines that fits these numbers, %(cells)s are safe.",
-                        len(d.safe),
-                        cells=d.safe,
-                    )
-                )
-            if d.mines:
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers, %(cells)s is a mine.",
-                        "In every placement of mines that fits these numbers, %(cells)s are mines.",
-                        len(d.mines),
-                        cells=d.mines,
-                    )
-                )
-        return sentences
+            second = self.ngettext("So it is a mine: %(cells)s.", "So all of them are mines: %(cells)s.", count, cells=cells)
+        return self.join([first, second])
 
-    def proof(self, steps: Iterable[ProofStep]) -> list[str]:
-        return [text for _depth, text in self.proof_lines(steps)]
-
-    def proof_lines(self, steps: Iterable[ProofStep]) -> list[tuple[int, str]]:
-        """Each step's sentence with its nesting depth (cases indent), for a list view."""
-        lines = []
-        depth = 0
-        for step in steps:
-            if step.message == "proof.case_end":
-                depth -= 1
-                continue
-            text = self.proof_step(step)
-            lines.append((depth, text))
-            if step.message in ("proof.case_mine", "proof.case_safe"):
-                depth += 1
-        return lines
-
-    def proof_step(self, step: ProofStep) -> str:
-        p = dict(step.params)
-        kind = step.message
-        if kind == "proof.suppose_mine":
-            return self._("Suppose %(cell)s were a mine.", cell=p["cell"])
-        if kind == "proof.suppose_safe":
-            return self._("Suppose %(cell)s were safe.", cell=p["cell"])
-        if kind == "proof.case_mine":
-            # I18N: the first case of a split on one cell (the next sentences assume it)
-            return self._("First case: %(cell)s is a mine.", cell=p["cell"])
-        if kind == "proof.case_safe":
-            # I18N: the second case of a split on one cell (the next sentences assume it)
-            return self._("Second case: %(cell)s is safe.", cell=p["cell"])
-        if kind == "proof.case_end":
-            return ""
-        if kind == "proof.number.rest_safe":
-            return self.ngettext(
-                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s is safe.",
-                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s are safe.",
-                p["count"],
-                number=p["number"],
-                clue=p["clue"],
-                cells=p["cells"],
-            )
-        if kind == "proof.number.rest_mines":
-            return self.ngettext(
-                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s is a mine.",
-                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s are mines.",
-                p["count"],
-                number=p["number"],
-                clue=p["clue"],
-                cells=p["cells"],
-            )
-        if kind == "proof.count.rest_safe":
+    def _count_rest(self, step: ProofStep) -> str:
+        p = step.params
+        if step.message == "count.rest_safe":
             return self.ngettext(
                 "Then every remaining mine is placed, so %(cells)s is safe.",
                 "Then every remaining mine is placed, so the other %(count)s covered cells are safe: %(cells)s.",
                 p["count"],
-                cells=p["cells"],
+                cells=step.safe,
             )
-        if kind == "proof.count.rest_mines":
-            return self.ngettext(
-                "Then the mine count can only be reached if %(cells)s is a mine.",
-                "Then the mine count can only be reached if all %(count)s covered cells left are mines: %(cells)s.",
-                p["count"],
-                cells=p["cells"],
+        if p["count"] == 2:
+            return self._(
+                "Then the mine count can only be reached if both covered cells left are mines: %(cells)s.", cells=step.mines
             )
-        if kind == "proof.count.split":
-            return self._count_split(p)
-        if kind == "proof.pair":
-            parts = []
-            if p["safe"]:
-                # I18N: inside a proof: two numbers compared through their shared cells
-                parts.append(
-                    self.ngettext(
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
-                        len(p["safe"]),
-                        a=p["a"],
-                        a_clue=p["a_clue"],
-                        b=p["b"],
-                        b_clue=p["b_clue"],
-                        cells=p["safe"],
-                    )
-                )
-            if p["mines"]:
-                parts.append(
-                    self.ngettext(
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s a mine.",
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s mines.",
-                        len(p["mines"]),
-                        a=p["a"],
-                        a_clue=p["a_clue"],
-                        b=p["b"],
-                        b_clue=p["b_clue"],
-                        cells=p["mines"],
-                    )
-                )
-            return self.join(parts)
-        if kind == "proof.number.too_many":
-            return self.ngettext(
-                "But then the %(number)s at %(clue)s would touch %(count)s mine, more than it shows.",
-                "But then the %(number)s at %(clue)s would touch %(count)s mines, more than it shows.",
-                p["placed"],
-                number=p["number"],
-                clue=p["clue"],
-            )
-        if kind == "proof.number.too_few":
-            return self.ngettext(
-                "But then the %(number)s at %(clue)s would still need %(count)s mine, and there is no room for it.",
-                "But then the %(number)s at %(clue)s would still need %(count)s mines, and there is no room for them.",
-                p["need"],
-                number=p["number"],
-                clue=p["clue"],
-            )
-        if kind == "proof.count.too_many":
-            return self.ngettext(
-                "But then there would be more mines than the %(count)s left.",
-                "But then there would be more mines than the %(count)s left.",
-                p["mines_left"],
-            )
-        if kind == "proof.count.too_few":
-            return self.ngettext(
-                "But then the %(count)s remaining mine would not fit.",
-                "But then the %(count)s remaining mines would not all fit.",
-                p["need"],  # the mines still to place
-            )
-        if kind == "proof.therefore_safe":
-            return self._("That is impossible, so %(cell)s is safe.", cell=p["cell"])
-        if kind == "proof.therefore_mine":
-            return self._("That is impossible, so %(cell)s is a mine.", cell=p["cell"])
-        raise ValueError(f"unknown proof step {kind!r}")
+        return self.ngettext(
+            "Then the mine count can only be reached if %(cells)s is a mine.",
+            "Then the mine count can only be reached if all %(count)s covered cells left are mines: %(cells)s.",
+            p["count"],
+            cells=step.mines,
+        )
 
-    def _count_split(self, p: dict[str, Any]) -> str:
-        numbers, held, outcome = p["numbers"], p["held"], p["outcome"]
+    def _count_split(self, step: ProofStep) -> str:
+        p = step.params
+        numbers, held = p["numbers"], p["held"]
         sentences = [
             # I18N: mines not yet found on the whole board (during an endgame counting argument)
             self.ngettext("%(count)s mine is left on the board.", "%(count)s mines are left on the board.", p["left"])
@@ -773,35 +770,170 @@ class Renderer:
                     clues=self.cells(numbers),
                 )
             )
-        if outcome == "safe":
+        if step.clash is not None:
+            sentences.append(self._clash(step))
+        elif step.safe:
             sentences.append(
                 self.ngettext(
                     "That uses up every mine that is left, so %(cells)s is safe.",
                     "That uses up every mine that is left, so the other %(count)s covered cells are safe: %(cells)s.",
                     p["count"],
-                    cells=p["cells"],
+                    cells=step.safe,
                 )
             )
-        elif outcome == "mines":
+        elif step.mines:
             sentences.append(
                 self.ngettext(
                     "The rest of the mines must be in the only other covered cell, %(cells)s.",
                     "The rest of the mines fill the other %(count)s covered cells: %(cells)s are mines.",
                     p["count"],
-                    cells=p["cells"],
+                    cells=step.mines,
                 )
             )
-        elif outcome == "too_many":
-            sentences.append(self._("But then they would need more mines than are left."))
-        else:
-            sentences.append(self._("But then the other covered cells could not hold the mines that are left."))
+        return self.join(sentences)
+
+    # -- suppositions -------------------------------------------------------------------
+    def _clash(self, step: ProofStep) -> str:
+        clash = step.clash
+        assert clash is not None
+        if clash.number is not None:
+            if clash.too_many:
+                # I18N: a contradiction: under the suppositions a number would touch %(count)s mines, more than it shows
+                return self.ngettext(
+                    "But then the %(number)s at %(clue)s would touch %(count)s mine, more than it shows.",
+                    "But then the %(number)s at %(clue)s would touch %(count)s mines, more than it shows.",
+                    clash.mines,
+                    number=clash.value,
+                    clue=clash.number,
+                )
+            if clash.room == 0:
+                if clash.mines == 0:
+                    # I18N: a contradiction: a number would have no mine and no covered cell left next to it
+                    return self._(
+                        "But then the %(number)s at %(clue)s would have no mine next to it and no covered cell left.",
+                        number=clash.value,
+                        clue=clash.number,
+                    )
+                # I18N: a contradiction: a number would touch fewer mines than it shows, with no covered cell left
+                return self.ngettext(
+                    "But then the %(number)s at %(clue)s would touch only %(count)s mine, with no covered cell left for more.",
+                    "But then the %(number)s at %(clue)s would touch only %(count)s mines, with no covered cell left for more.",
+                    clash.mines,
+                    number=clash.value,
+                    clue=clash.number,
+                )
+            # I18N: a contradiction: a number would have %(mines)s mines and %(count)s covered cells left, too few to reach it
+            return self.ngettext(
+                "But then the %(number)s at %(clue)s would have %(mines)s of its mines and only %(count)s covered cell left, too few to reach %(number)s.",
+                "But then the %(number)s at %(clue)s would have %(mines)s of its mines and only %(count)s covered cells left, too few to reach %(number)s.",
+                clash.room,
+                number=clash.value,
+                clue=clash.number,
+                mines=clash.mines,
+            )
+        if clash.too_many:
+            # I18N: a contradiction: under the suppositions the board would hold more mines than it has
+            return self.ngettext(
+                "But then there would be %(count)s mine on the board, more than its %(total)s.",
+                "But then there would be %(count)s mines on the board, more than its %(total)s.",
+                clash.mines,
+                total=clash.value,
+            )
+        if clash.room == 0:
+            # I18N: a contradiction: the board would hold fewer mines than it has, with no covered cell left for the rest
+            return self.ngettext(
+                "But then the board would have only %(mines)s of its %(count)s mine, with no covered cell left for the rest.",
+                "But then the board would have only %(mines)s of its %(count)s mines, with no covered cell left for the rest.",
+                clash.value,
+                mines=clash.mines,
+            )
+        # I18N: a contradiction: the board's mines could not all be placed
+        return self.ngettext(
+            "But then the board would have %(mines)s of its %(total)s mines and only %(count)s covered cell left, too few for the rest.",
+            "But then the board would have %(mines)s of its %(total)s mines and only %(count)s covered cells left, too few for the rest.",
+            clash.room,
+            mines=clash.mines,
+            total=clash.value,
+        )
+
+    def _suppose(self, step: ProofStep) -> str:
+        cell, is_mine = step.assume[-1]
+        if is_mine:
+            return self._("Suppose %(cell)s were a mine.", cell=cell)
+        return self._("Suppose %(cell)s were safe.", cell=cell)
+
+    def _case(self, step: ProofStep) -> str:
+        cell, is_mine = step.assume[-1]
+        if is_mine:
+            # I18N: the first case of a split on one cell (the next sentences assume it)
+            return self._("First case: %(cell)s is a mine.", cell=cell)
+        # I18N: the second case of a split on one cell (the next sentences assume it)
+        return self._("Second case: %(cell)s is safe.", cell=cell)
+
+    def _therefore(self, step: ProofStep) -> str:
+        cell = step.params["cell"]
+        if step.mines:
+            return self._("That is impossible, so %(cell)s is a mine.", cell=cell)
+        return self._("That is impossible, so %(cell)s is safe.", cell=cell)
+
+    def _cases(self, step: ProofStep) -> str:
+        sentences = []
+        if step.safe:
+            if step.uses_mine_count:
+                # I18N: every placement of mines that fits the numbers and the mine count has these cells safe
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers and the mine count, %(cells)s is safe.",
+                        "In every placement of mines that fits these numbers and the mine count, %(cells)s are safe.",
+                        len(step.safe),
+                        cells=step.safe,
+                    )
+                )
+            else:
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers, %(cells)s is safe.",
+                        "In every placement of mines that fits these numbers, %(cells)s are safe.",
+                        len(step.safe),
+                        cells=step.safe,
+                    )
+                )
+        if step.mines:
+            if step.uses_mine_count:
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers and the mine count, %(cells)s is a mine.",
+                        "In every placement of mines that fits these numbers and the mine count, %(cells)s are mines.",
+                        len(step.mines),
+                        cells=step.mines,
+                    )
+                )
+            else:
+                sentences.append(
+                    self.ngettext(
+                        "In every placement of mines that fits these numbers, %(cells)s is a mine.",
+                        "In every placement of mines that fits these numbers, %(cells)s are mines.",
+                        len(step.mines),
+                        cells=step.mines,
+                    )
+                )
         return self.join(sentences)
 
     # -- other situations ----------------------------------------------------------
-    def wrong_flag(self, cell: Cell, deduction: Deduction | None) -> str:
+    def chain(self, deductions: Sequence[Deduction]) -> list[str]:
+        """Each step of a chain as its own sentence, numbered when there are several ("1. ...")."""
+        if len(deductions) == 1:
+            return [self.deduction(deductions[0])]
+        # I18N: one numbered step of a chain of reasoning: "2. The 1 at C3 ..."
+        return [self._("%(number)s. %(step)s", number=i, step=self.deduction(d)) for i, d in enumerate(deductions, 1)]
+
+    def wrong_flag_lead(self, cell: Cell) -> str:
         # I18N: a flag the player placed on a cell that is provably safe
-        first = self._("The flag on %(cell)s can't be right: that cell is safe.", cell=cell)
-        return self.join([first, self.deduction(deduction) if deduction else ""])
+        return self._("The flag on %(cell)s can't be right: that cell is safe.", cell=cell)
+
+    def wrong_flag(self, cell: Cell, chain: Sequence[Deduction]) -> str:
+        """Why a flag is wrong: the steps, from the numbers on the board, that prove its cell safe."""
+        return self.join([self.wrong_flag_lead(cell), *self.chain(chain)])
 
     def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
         """Nothing is certain: say why, name the safest cells and why they are the pick."""
@@ -813,8 +945,8 @@ class Renderer:
         )
         n = len(safest)
         second = self.ngettext(
-            "The safest cell is %(cells)s, with a %(probability)s chance of a mine.",
-            "The safest cells are %(cells)s, each with a %(probability)s chance of a mine.",
+            "The safest cell is %(cells)s, with a mine chance of %(probability)s.",
+            "The safest cells are %(cells)s, each with a mine chance of %(probability)s.",
             n,
             cells=safest,
             probability=self.percent(probability),
@@ -846,27 +978,33 @@ class Renderer:
         """Assist mode opened ``cell`` because no logical step was left."""
         # I18N: assist mode opened a cell for the player; %(probability)s is its mine chance as far as the player knew
         return self._(
-            "No logical step was left, so the game opened %(cell)s for you. As far as you could tell it had a %(probability)s chance of a mine.",
+            "No logical step was left, so the game opened %(cell)s for you. As far as you could tell, its mine chance was %(probability)s.",
             cell=cell,
             probability=self.percent(probability),
         )
 
+    def loss_lead(self, cell: Cell, proved: bool) -> str:
+        """The first sentence of a loss report; for a proved mine the chain follows it."""
+        if proved:
+            # I18N: the player opened a cell that could be proved to be a mine; the numbered steps of the proof follow
+            return self._("%(cell)s was a mine, and you could have known it from the numbers.", cell=cell)
+        return ""
+
     def loss(
         self,
         cell: Cell,
-        deduction: Deduction | None,
+        chain: Sequence[Deduction],
         probability: float,
         safe: CellSet | None = None,
         safest: CellSet | None = None,
         safest_probability: float | None = None,
     ) -> str:
-        """Why did I lose: the step that proved ``cell`` a mine, or the odds of the guess."""
-        if deduction is not None:
-            # I18N: the player opened a cell that could be proved to be a mine; the proof follows
-            return self.join([self._("%(cell)s was a mine, and you could have known:", cell=cell), self.deduction(deduction)])
+        """Why did I lose: the steps that proved ``cell`` a mine, or the odds of the guess."""
+        if chain:
+            return self.join([self.loss_lead(cell, True), *self.chain(chain)])
         # I18N: the player's losing click was a guess
         first = self._(
-            "%(cell)s was a guess: as far as you could tell it had a %(probability)s chance of a mine.",
+            "%(cell)s was a guess: as far as you could tell, its mine chance was %(probability)s.",
             cell=cell,
             probability=self.percent(probability),
         )
@@ -879,8 +1017,8 @@ class Renderer:
             )
         elif safest and safest_probability is not None:
             second = self.ngettext(
-                "A safer cell existed: %(cells)s, with a %(probability)s chance of a mine.",
-                "Safer cells existed: %(cells)s, each with a %(probability)s chance of a mine.",
+                "A safer cell existed: %(cells)s, with a mine chance of %(probability)s.",
+                "Safer cells existed: %(cells)s, each with a mine chance of %(probability)s.",
                 len(safest),
                 cells=safest,
                 probability=self.percent(safest_probability),

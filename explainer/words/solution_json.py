@@ -6,9 +6,22 @@ from typing import Any
 
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.engine.solve import Solution
-from explainer.words.render import Renderer
+from explainer.core.deduction import Deduction
+from explainer.words.render import Renderer, step_depth
 
-__all__ = ["solution_to_json"]
+__all__ = ["deduction_json", "solution_to_json"]
+
+
+def deduction_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+    """A deduction as data with its words: each proof step gets its ``text`` (and ``depth`` in the
+    cases of a proof by contradiction), and the whole argument ends with ``text``."""
+    item = deduction.to_json()
+    text, sentences = renderer.explained(deduction)
+    for step_json, sentence, step in zip(item["proof"], sentences, deduction.proof):
+        step_json["text"] = sentence
+        step_json["depth"] = step_depth(step)
+    item["text"] = text
+    return item
 
 
 def solution_to_json(solution: Solution, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -23,9 +36,7 @@ def solution_to_json(solution: Solution, language: str = DEFAULT_LANGUAGE) -> di
         "deductions": deductions,
     }
     for deduction in solution.deductions:
-        item = deduction.to_json()  # a fresh dict: the text goes last, as it always has
-        item["text"] = renderer.deduction(deduction)
-        deductions.append(item)
+        deductions.append(deduction_json(deduction, renderer))
     if not solution.exact:  # over budget: cheap rules only, no probabilities (the key is absent when exact)
         data["exact"] = False
     if not solution.consistent:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from explainer.core.cells import Cell, cell_name, iter_bits
-from explainer.engine.hint import Hint, make_hint
+from explainer.engine.hint import Hint, wrong_flag_hint, make_hint
 from explainer.engine.solve import solve
 from explainer.words.hints import hint_json
 
@@ -155,8 +155,19 @@ def test_wrong_flag_is_marked_and_explained(page: Page, live_server: LiveServer)
     page.click('[data-action="why"]')
     view = live_server.game(game).view()
     solution = solve(view)
-    expected = hint_json(Hint("wrong_flag", solution, solution.deduction_for(*safe), cell=safe), "en")
-    expect(explanation(page)).to_have_text(expected["text"])
+    expected = hint_json(wrong_flag_hint(solution, safe), "en")
+    chain = page.locator('[data-role="chain"] li')
+    if len(expected["chain"]) > 1:  # the lead, then the numbered steps from the numbers to the cell
+        expect(explanation(page)).to_have_text(expected["lead"])
+        expect(chain).to_have_text([step["text"] for step in expected["chain"]])
+        chain.first.hover()  # pointing at a step shows that step's cells
+        first = {tuple(h["cell"]): set(h["roles"]) for h in expected["chain"][0]["highlights"]}
+        expect(page.locator(".cell[data-highlight]")).to_have_count(len(first))
+        assert highlighted(page) == first
+        page.mouse.move(0, 0)  # leaving it brings back the whole reason's cells
+    else:
+        expect(explanation(page)).to_have_text(expected["text"])
+        expect(chain).to_have_count(0)
     assert "wrong-flag" in highlighted(page)[tuple(safe)]
     cell(page, *safe).click(button="right")  # unflag: the warning goes
     expect(warning).to_be_hidden()

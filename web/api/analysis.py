@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell
-from explainer.engine.hint import Hint, make_hint
+from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
 from explainer.learn.lessons import classify
 from explainer.engine.solve import Solution, solve
 from explainer.words.render import Renderer
@@ -128,5 +128,4 @@ def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> dict[str, 
     """The explanation for a flag on ``cell`` when it is provably wrong, else None."""
     if cell not in solution.wrong_flags:
         return None
-    hint = Hint("wrong_flag", solution, solution.deduction_for(*cell), cell=cell)
-    return hint_json(hint, language)
+    return hint_json(wrong_flag_hint(solution, cell), language)

@@ -28,6 +28,9 @@ def loss_json(report: LossReport, language: str) -> dict[str, Any]:
     step that proved the cell a mine, or the cells that were safe (or safer) instead."""
     data = loss_report_json(report, language)
     marks = highlights(report.deduction, None, report.safest)
+    for step in report.chain[:-1]:  # the earlier steps of the chain: their numbers and conclusions too
+        for cell, roles in highlights(step).items():
+            marks[cell] = tuple(dict.fromkeys((*marks.get(cell, ()), *roles)))
     for cell in report.safe or ():
         marks[cell] = (*marks.get(cell, ()), "safe")
     data["highlights"] = highlights_to_json(dict(sorted(marks.items())))

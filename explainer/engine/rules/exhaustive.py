@@ -114,7 +114,7 @@ def find_exhaustive(state: SolveState) -> Deduction | None:
         if citation is None:
             continue
         cited, use_count = citation
-        safe, mines = forced_by(state, cited, use_count)
+        forced_safe, forced_mines = forced_by(state, cited, use_count)
         board = state.board
         known_mines = known_safe = 0
         for constraint in cited:
@@ -122,7 +122,33 @@ def find_exhaustive(state: SolveState) -> Deduction | None:
             known_mines |= around_mines
             known_safe |= around_safe
         if use_count:
+            # the count spans every covered cell: what is left of it rests on every proved cell
             known_mines |= state.knowledge.mines
+            known_safe |= state.knowledge.safe & board.covered_mask
+        is_mine = bool(forced_mines >> target & 1)
+        proof = _proof(state, cited, use_count, target, is_mine)
+        if proof is None:
+            # no written proof within its limits: one step that says what every placement agrees on
+            safe, mines = forced_safe, forced_mines
+            clues = tuple(board.cell(c.source) for c in cited)
+            proof = (
+                ProofStep(
+                    "cases",
+                    {"numbers": len(cited)},
+                    clues,
+                    state.cellset(safe) if safe else None,
+                    state.cellset(mines) if mines else None,
+                    uses_mine_count=use_count,
+                ),
+            )
+        else:
+            # the deduction claims what its proof concludes outright, nothing more: the chain's next
+            # steps take the other cells these numbers decide, each with its own argument
+            safe = mines = 0
+            for step in proof:
+                if not step.assume:
+                    safe |= step.safe.mask if step.safe else 0
+                    mines |= step.mines.mask if step.mines else 0
         return Deduction(
             rule=Rule.ENUMERATION,
             safe=state.cellset(safe),
@@ -133,16 +159,16 @@ def find_exhaustive(state: SolveState) -> Deduction | None:
             uses_mine_count=use_count,
             message="enumeration.count" if use_count else "enumeration.numbers",
             params={"numbers": len(cited), "target": board.cell(target), "mines_left": state.mines_left},
-            proof=_proof(state, cited, use_count, target, bool(mines >> target & 1)) or (),
+            proof=proof,
         )
     return None
 
 
 def proof_constraints(state: SolveState, cited: Sequence[Constraint], use_count: bool) -> list[ProofConstraint]:
     """The cited numbers (and the mine count) as a proof's constraints."""
-    result = [ProofConstraint(c.cells, c.count, c.source) for c in cited]
+    result = [ProofConstraint(c.cells, c.count, c.source, c.known) for c in cited]
     if use_count and state.mines_left is not None:
-        result.append(ProofConstraint(state.unknown, state.mines_left, -1))
+        result.append(ProofConstraint(state.unknown, state.mines_left, -1, state.knowledge.mines))
     return result
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explainer.core.deduction import Deduction, Rule
+from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.engine.frontier import SolveState
 
 __all__ = ["find_global", "global_conclusion"]
@@ -30,15 +30,19 @@ def find_global(state: SolveState) -> Deduction | None:
     left = unknown.bit_count()
     message = "global.all_mines" if mines else "global.all_found"
     known_mines = state.cellset(state.knowledge.mines)
+    # every proved cell: "the covered cells left" are the covered cells none of them is
     known_safe = state.cellset(state.knowledge.safe & state.board.covered_mask)
+    safe_cells, mine_cells = state.cellset(safe), state.cellset(mines)
+    params = {"total": state.board.mines, "found": len(known_mines), "count": left}
     return Deduction(
         rule=Rule.GLOBAL,
-        safe=state.cellset(safe),
-        mines=state.cellset(mines),
+        safe=safe_cells,
+        mines=mine_cells,
         clues=(),
         known_mines=known_mines,
-        known_safe=known_safe if mines else state.cellset(0),
+        known_safe=known_safe,
         uses_mine_count=True,
         message=message,
-        params={"total": state.board.mines, "found": len(known_mines), "count": left},
+        params=params,
+        proof=(ProofStep(message, params, (), safe_cells, mine_cells, uses_mine_count=True),),
     )

@@ -11,12 +11,14 @@ one unique area is empty.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
+from explainer.core.cells import Cell
 from explainer.core.constraints import Constraint
-from explainer.core.deduction import Areas, Deduction, Rule
+from explainer.core.deduction import Areas, Deduction, ProofStep, Rule
 from explainer.engine.frontier import SolveState
 
-__all__ = ["find_pair", "pair_conclusion"]
+__all__ = ["find_pair", "pair_conclusion", "pair_figures"]
 
 
 def pair_conclusion(a: Constraint, b: Constraint) -> tuple[int, int, int, int] | None:
@@ -67,29 +69,48 @@ def find_pair(state: SolveState) -> Deduction | None:
     mines_a, safe_a = state.known_around(a.source)
     mines_b, safe_b = state.known_around(b.source)
     board = state.board
+    clues = (board.cell(a.source), board.cell(b.source))
+    areas = Areas(
+        common=state.cellset(common),
+        unique_a=state.cellset(a.cells & ~common),
+        unique_b=state.cellset(b.cells & ~common),
+    )
+    message = _message(safe, mines)
+    safe_cells, mine_cells = state.cellset(safe), state.cellset(mines)
+    params = pair_figures(board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas)
     return Deduction(
         rule=Rule.PAIR,
-        safe=state.cellset(safe),
-        mines=state.cellset(mines),
-        clues=(board.cell(a.source), board.cell(b.source)),
+        safe=safe_cells,
+        mines=mine_cells,
+        clues=clues,
         known_mines=state.cellset(mines_a | mines_b),
         known_safe=state.cellset(safe_a | safe_b),
         uses_mine_count=False,
-        message=_message(safe, mines),
-        params={
-            "a": board.cells[a.source],
-            "b": board.cells[b.source],
-            "a_missing": a.count,
-            "b_missing": b.count,
-            "common_min": low,
-            "common_max": high,
-        },
-        areas=Areas(
-            common=state.cellset(common),
-            unique_a=state.cellset(a.cells & ~common),
-            unique_b=state.cellset(b.cells & ~common),
-        ),
+        message=message,
+        params=params,
+        areas=areas,
+        proof=(ProofStep(message, params, clues, safe_cells, mine_cells),),
     )
+
+
+def pair_figures(
+    a: int, b: int, clues: tuple[Cell, Cell], a_missing: int, b_missing: int, low: int, high: int, areas: Areas
+) -> dict[str, Any]:
+    """What a two-number step's sentence states: each number, the mines each still needs, the bounds
+    on the shared cells' mines, and the three areas."""
+    return {
+        "a": a,
+        "b": b,
+        "a_clue": clues[0],
+        "b_clue": clues[1],
+        "a_missing": a_missing,
+        "b_missing": b_missing,
+        "common_min": low,
+        "common_max": high,
+        "common": areas.common,
+        "unique_a": areas.unique_a,
+        "unique_b": areas.unique_b,
+    }
 
 
 def _message(safe: int, mines: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from heapq import heappop
 
 from explainer.core.cells import Cell, cellset_unchecked
-from explainer.core.deduction import Deduction, Rule
+from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.engine.frontier import SolveState
 
 __all__ = ["find_simple"]
@@ -36,25 +36,30 @@ def find_simple(state: SolveState) -> Deduction | None:
     cellset = cellset_unchecked
     cell_set = cellset(cells, width)
     if count == 0:
-        # a count of covered cells only matters when they are all mines
-        safe, mines, known_safe, message = cell_set, cellset(0, width), cellset(0, width), "simple.all_safe"
+        safe, mines, message = cell_set, cellset(0, width), "simple.all_safe"
     else:
         safe, mines, message = cellset(0, width), cell_set, "simple.all_mines"
-        known_safe = cellset(around & knowledge.safe, width)
+    # "its other covered neighbours" are the ones not proved yet: the proved safe ones are facts it lists
+    known_safe = cellset(around & knowledge.safe, width)
+    found_at = cellset(known_mines, width)
+    params = {
+        "number": board.cells[source],
+        "clue": clue,
+        "count": cells.bit_count(),
+        "found": known_mines.bit_count(),
+        "found_at": found_at,
+        "missing": count,
+    }
     return Deduction(
         Rule.SIMPLE,
         safe,
         mines,
         (clue,),
-        cellset(known_mines, width),
+        found_at,
         known_safe,
         False,
         message,
-        {
-            "number": board.cells[source],
-            "clue": clue,
-            "count": cells.bit_count(),
-            "found": known_mines.bit_count(),
-            "missing": count,
-        },
+        params,
+        None,
+        (ProofStep(message, params, (clue,), safe, mines),),
     )

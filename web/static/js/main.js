@@ -17,6 +17,7 @@ class App {
     this.api = new Api(config.apiRoot, config.lang);
     this.board = new BoardView(document.querySelector('[data-role="board"]'));
     this.panel = new Panel(document.querySelector(".panel"), this.texts, config.learnRoot);
+    this.panel.onStepHighlight = (highlights) => this.board.setHighlights(highlights || []);
     this.timer = new Timer(document.querySelector('[data-role="timer"]'), config.langTag);
     this.minesLeft = document.querySelector('[data-role="mines-left"]');
     this.status = document.querySelector('[data-role="status"]');

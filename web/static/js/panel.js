@@ -24,6 +24,10 @@ export class Panel {
     this.notices = root.querySelector('[data-role="notices"]');
     this.learnLink = root.querySelector('[data-role="learn-link"]');
     this.loss = root.querySelector('[data-role="loss-report"]');
+    this.chain = root.querySelector('[data-role="chain"]');
+    this.lossChain = root.querySelector('[data-role="loss-chain"]');
+    // set by the page: draws a chain step's highlights when the player points at (or focuses) the step
+    this.onStepHighlight = null;
     this.summary = root.querySelector('[data-role="summary"]');
     this.emptyText = this.explanation.dataset.emptyText;
   }
@@ -40,12 +44,35 @@ export class Panel {
     this.learnLink.textContent = this.texts.learnPattern;
   }
 
+  // A numbered chain of steps (a wrong flag's or a loss's reason): each step's sentence, and its
+  // highlights drawn while the player points at or focuses it; ``whole`` is drawn again on leaving.
+  renderChain(list, chain, whole) {
+    const steps = chain && chain.length > 1 ? chain : [];
+    list.replaceChildren(
+      ...steps.map((step) => {
+        const item = document.createElement("li");
+        item.textContent = step.text;
+        item.tabIndex = 0;
+        const show = () => this.onStepHighlight && this.onStepHighlight(step.highlights);
+        const back = () => this.onStepHighlight && this.onStepHighlight(whole);
+        item.addEventListener("mouseenter", show);
+        item.addEventListener("focus", show);
+        item.addEventListener("mouseleave", back);
+        item.addEventListener("blur", back);
+        return item;
+      }),
+    );
+    list.hidden = steps.length === 0;
+    return steps.length > 0;
+  }
+
   // Shows ``hint`` at ``level``; returns the highlights to draw.
   showHint(hint, level) {
     this.showLesson(hint.lesson);
     const hasLevels = Boolean(hint.levels);
     const shown = hasLevels ? level : "full";
-    this.explanation.textContent = hasLevels ? hint.levels[shown] : hint.text;
+    const chained = this.renderChain(this.chain, hint.chain, hint.highlights);
+    this.explanation.textContent = chained ? hint.lead : hasLevels ? hint.levels[shown] : hint.text;
     this.explanation.dataset.kind = hint.kind;
     this.explanation.dataset.level = shown;
     this.levels.hidden = !hasLevels;
@@ -70,6 +97,7 @@ export class Panel {
 
   showMessage(text, kind = "message") {
     this.showLesson(null);
+    this.renderChain(this.chain, null, null);
     this.explanation.textContent = text;
     this.explanation.dataset.kind = kind;
     delete this.explanation.dataset.level;
@@ -122,7 +150,8 @@ export class Panel {
     this.loss.hidden = !loss;
     if (!loss) return;
     this.loss.querySelector('[data-role="loss-heading"]').textContent = this.texts.lossHeading;
-    this.loss.querySelector('[data-role="loss-text"]').textContent = loss.text;
+    const chained = this.renderChain(this.lossChain, loss.chain, loss.highlights);
+    this.loss.querySelector('[data-role="loss-text"]').textContent = chained ? loss.lead : loss.text;
     this.loss.dataset.kind = loss.kind;
   }
 
