@@ -252,3 +252,20 @@ def test_match_shape_ignores_other_rules() -> None:
     board = Board.parse("?1\n11\n")
     deduction = make_hint(board).deduction
     assert deduction is not None and match_shape(board, deduction) is None
+
+
+def test_every_lesson_example_shows_its_own_pattern_and_result() -> None:
+    """No two lessons show the same example text, and a named shape's example goes on to its whole
+    result: every cell in front of its numbers that the board decides, with the steps it rests on."""
+    texts = {pid: " ".join(step["text"] for step in example_json(lesson_example(pid), "en")["steps"]) for pid in PATTERN_IDS}
+    assert len(set(texts.values())) == len(texts), texts
+    results = {
+        "one-two-one": ({"A1", "C1"}, {"B1"}),
+        "one-two-two-one": ({"B1", "C1"}, {"A1", "D1"}),
+        "one-two": ({"C1"}, set()),
+    }
+    for pid, (mines, safe) in results.items():
+        steps = lesson_example(pid).steps
+        got_mines = {cell.name for step in steps for cell in step.mines}
+        got_safe = {cell.name for step in steps for cell in step.safe}
+        assert (got_mines, got_safe) == (mines, safe), pid

@@ -19,17 +19,15 @@ from explainer.engine.solve import Solution, solve
 __all__ = ["chain_to", "why"]
 
 
-def chain_to(deductions: Sequence[Deduction], index: int) -> tuple[Deduction, ...]:
-    """The steps of ``deductions`` that cell ``index``'s step rests on, and it last; () if no step decides it."""
+def chain_to(deductions: Sequence[Deduction], *indices: int) -> tuple[Deduction, ...]:
+    """The steps of ``deductions`` that decide the cells ``indices`` and every step they rest on, in
+    chain order (so the step deciding the one cell asked for comes last); () if no step decides any."""
     proved_by: dict[int, int] = {}
     for position, deduction in enumerate(deductions):
         for cell in iter_bits(deduction.safe.mask | deduction.mines.mask):
             proved_by.setdefault(cell, position)
-    target = proved_by.get(index)
-    if target is None:
-        return ()
-    needed = {target}
-    stack = [target]
+    needed = {proved_by[index] for index in indices if index in proved_by}
+    stack = list(needed)
     while stack:
         deduction = deductions[stack.pop()]
         for cell in iter_bits(deduction.known_mines.mask | deduction.known_safe.mask):

@@ -208,21 +208,30 @@ def classify(board: Board, deduction: Deduction) -> str:
 
 @dataclass(frozen=True)
 class LessonExample:
-    """A lesson's fixed example: the board and its first deduction (the pattern)."""
+    """A lesson's fixed example: the board, its first deduction (the pattern), and the steps that
+    show the pattern's whole result — for a named shape (1-2-1, 1-2-2-1, ...) every cell in front of
+    its numbers that the board decides, with the steps those rest on; else the first deduction."""
 
     pattern: Pattern
     board: Board
     deduction: Deduction
+    steps: tuple[Deduction, ...] = ()
 
 
 @lru_cache(maxsize=None)
 def lesson_example(pattern_id: str) -> LessonExample:
     """The example of a lesson; raises ``UnknownPatternError`` for an unknown id."""
     from explainer.engine.hint import make_hint
+    from explainer.engine.solve import solve
+    from explainer.engine.why import chain_to
 
     pattern = get_pattern(pattern_id)
     board = Board.parse(pattern.example)
     hint = make_hint(board)
     if hint.kind != "deduction" or hint.deduction is None or classify(board, hint.deduction) != pattern.id:
         raise AssertionError(f"the example of {pattern.id!r} does not show it:\n{pattern.example}")
-    return LessonExample(pattern, board, hint.deduction)
+    steps: tuple[Deduction, ...] = (hint.deduction,)
+    shape = match_shape(board, hint.deduction)
+    if shape is not None:
+        steps = chain_to(solve(board).deductions, *(board.index(*cell) for cell in shape.frontier))
+    return LessonExample(pattern, board, hint.deduction, steps)

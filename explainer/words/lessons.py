@@ -10,7 +10,7 @@ from typing import Any
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, get_pattern
 from explainer.learn.practice import Puzzle
-from explainer.words.hints import hint_json
+from explainer.words.hints import chain_json, hint_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 
@@ -174,6 +174,7 @@ def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> di
         "width": board.width,
         "mines": board.mines,
         "hint": hint_json(make_hint(board), language),
+        "steps": chain_json(example.steps, Renderer(language)),
     }
 
 

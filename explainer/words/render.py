@@ -526,6 +526,19 @@ class Renderer:
     def _pair_step(self, step: ProofStep) -> str:
         p = step.params
         if step.assume:
+            if step.safe and step.mines:
+                # I18N: inside a proof: two numbers compared through their shared cells decide cells both ways
+                return self.ngettext(
+                    "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(safe)s safe and %(cells)s a mine.",
+                    "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(safe)s safe and %(cells)s mines.",
+                    len(step.mines),
+                    a=p["a"],
+                    a_clue=p["a_clue"],
+                    b=p["b"],
+                    b_clue=p["b_clue"],
+                    safe=step.safe,
+                    cells=step.mines,
+                )
             parts = []
             if step.safe:
                 # I18N: inside a proof: two numbers compared through their shared cells
@@ -577,7 +590,14 @@ class Renderer:
                 cells=common,
             )
         ]
-        reduced = [side for side in ("a", "b") if missing[side] != number[side]]
+        # a number whose remaining need bounds the shared cells says it there ("needs 1 more mine, so ..."),
+        # not in a sentence of its own just before
+        bounds = {
+            other
+            for side, other in (("a", "b"), ("b", "a"))
+            if unique[side] and unique[side] <= mines and high == missing[other]
+        }
+        reduced = [side for side in ("a", "b") if missing[side] != number[side] and side not in bounds]
         for i, side in enumerate(reduced):
             if i == 0:
                 # I18N: a number that already has some mines found next to it

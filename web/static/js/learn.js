@@ -38,7 +38,18 @@ class Practice {
     const example = this.config.example;
     const view = new BoardView(document.querySelector('[data-role="example-board"]'));
     view.render(boardState(example.id, example.height, example.width, rows(example.board)));
-    view.setHighlights(example.hint.highlights);
+    // the whole pattern's result: every step's cells; pointing at a step shows that step's alone
+    const whole = (example.steps.length > 1 ? example.steps : [example.hint]).flatMap((step) => step.highlights);
+    view.setHighlights(mergeHighlights(whole));
+    for (const item of document.querySelectorAll('[data-role="example-steps"] li')) {
+      const step = example.steps[Number(item.dataset.step)];
+      const show = () => view.setHighlights(step.highlights);
+      const back = () => view.setHighlights(mergeHighlights(whole));
+      item.addEventListener("mouseenter", show);
+      item.addEventListener("focus", show);
+      item.addEventListener("mouseleave", back);
+      item.addEventListener("blur", back);
+    }
     bindBoard(this.board, {
       onOpen: (row, col) => this.mark(row, col, "open"),
       onFlag: (row, col) => this.mark(row, col, "flag"),
@@ -144,3 +155,15 @@ const config = JSON.parse(document.getElementById("learn-config").textContent);
 const practice = new Practice(config);
 practice.start();
 window.practice = practice; // for debugging in the console
+
+// Highlights of several steps on one board: each cell once, with every role it has in any of them.
+function mergeHighlights(highlights) {
+  const byCell = new Map();
+  for (const { cell, roles } of highlights) {
+    const key = cell.join(",");
+    const found = byCell.get(key) || { cell, roles: [] };
+    for (const role of roles) if (!found.roles.includes(role)) found.roles.push(role);
+    byCell.set(key, found);
+  }
+  return [...byCell.values()];
+}
