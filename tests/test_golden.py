@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from explainer import Board, make_hint
-from explainer.words.render import Renderer
+from explainer.core.cells import cell_name
+from explainer.words.render import Renderer, step_depth
 from explainer.words.hints import hint_text
 
 BOARDS = sorted((Path(__file__).parent / "boards").glob("*.txt"))
@@ -30,9 +31,21 @@ def describe(path: Path) -> str:
             f"known mines: {' '.join(deduction.known_mines.names())}",
             f"uses mine count: {deduction.uses_mine_count}",
         ]
-        if deduction.proof:
-            lines.append("proof:")
-            lines += ["  " + "  " * depth + text for depth, text in Renderer("en").proof_lines(deduction.proof)]
+        lines.append("proof:")
+        renderer = Renderer("en")
+        for step in deduction.proof:
+            data = step.to_json()
+            facts = [f"{kind} {' '.join(cell_name(*cell) for cell in data[kind])}" for kind in ("numbers", "safe", "mines") if data[kind]]
+            if data["assume"]:
+                facts.insert(0, "assume " + " ".join(f"{cell_name(*cell)}={what}" for cell, what in data["assume"]))
+            if data["mine_count"]:
+                facts.append("mine count")
+            if "clash" in data:
+                clash = data["clash"]
+                facts.append(f"clash {clash['mines']} mines, room {clash['room']}, value {clash['value']}")
+            indent = "  " + "  " * step_depth(step)
+            lines.append(f"{indent}[{step.message}: {'; '.join(facts)}]")
+            lines.append(f"{indent}{renderer.proof_step(step)}")
     lines += ["text:", hint_text(hint, "en")]
     return "\n".join(lines) + "\n"
 

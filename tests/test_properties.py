@@ -118,6 +118,55 @@ def test_every_proof_replays_from_the_board(board: Board) -> None:
         check_solution(cleared, solution_to_json(solve(cleared), "en"))
 
 
+@st.composite
+def game_views(draw) -> Board:
+    """A view of a real game, larger than brute force allows: a random layout on up to 12 x 12, the
+    area around a safe start opened as a game opens it, some numbers beside it, some flags."""
+    from explainer.core.board import reveal
+
+    height, width = draw(st.integers(4, 12)), draw(st.integers(4, 12))
+    size = height * width
+    density = draw(st.sampled_from([0.12, 0.16, 0.2]))
+    rng = draw(st.randoms(use_true_random=False))
+    start = rng.randrange(size)
+    layout = 0
+    for index in rng.sample([i for i in range(size) if i != start], int(size * density)):
+        layout |= 1 << index
+    neighbours = Board(height, width, (-1,) * size).neighbours
+    counts = [(neighbours[i] & layout).bit_count() for i in range(size)]
+    revealed, _numbers = reveal(1 << start, neighbours, counts.__getitem__)
+    for index in rng.sample(range(size), size // 6):  # a few more cells the player opened elsewhere
+        if not layout >> index & 1:
+            revealed |= reveal(1 << index, neighbours, counts.__getitem__)[0]
+    flagged = 0
+    for index in range(size):
+        if not revealed >> index & 1 and rng.random() < 0.15:
+            flagged |= 1 << index
+    cells = tuple(counts[i] if revealed >> i & 1 else (-2 if flagged >> i & 1 else -1) for i in range(size))
+    return Board(height, width, cells, layout.bit_count() if draw(st.booleans()) else None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_views())
+def test_every_proof_of_a_game_view_replays_from_the_board(board: Board) -> None:
+    """The checker over views of real games (flags right and wrong, with and without the mine count),
+    and the chain of the loss report for the first certain mine."""
+    from explainer.play.modes import loss_report
+    from explainer.words.modes import loss_report_json
+    from tests.oracles.proofs import check_chain
+
+    solution = solve(board)
+    assert solution.consistent
+    check_solution(board, solution_to_json(solution, "en"))
+    mines = [cell for cell in solution.mines if not board.flagged_mask >> board.index(*cell) & 1]
+    if mines:
+        report = loss_report(board, mines[0])
+        assert report.kind == "proved"
+        chain = loss_report_json(report, "en")["chain"]
+        check_chain(board.without_flags(), chain)
+        assert list(mines[0]) in chain[-1]["mines"]
+
+
 @settings(max_examples=200, deadline=None)
 @given(small_views())
 def test_inconsistent_views_are_reported_with_a_conflict(board: Board) -> None:

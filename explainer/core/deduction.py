@@ -77,20 +77,69 @@ class ProofStep:
     clash: Clash | None = None
     uses_mine_count: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """The step without its sentence (the words add ``text``)."""
+    def __init__(
+        self,
+        message: str,
+        params: Mapping[str, Any],
+        clues: tuple[Cell, ...] = (),
+        safe: CellSet | None = None,
+        mines: CellSet | None = None,
+        assume: tuple[tuple[Cell, bool], ...] = (),
+        clash: Clash | None = None,
+        uses_mine_count: bool = False,
+    ) -> None:
+        # as ``Deduction``: a solve builds one per step, so the frozen instance gets its dict in one go
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "message": message,
+                "params": params,
+                "clues": clues,
+                "safe": safe,
+                "mines": mines,
+                "assume": assume,
+                "clash": clash,
+                "uses_mine_count": uses_mine_count,
+            },
+        )
+
+    def to_json(self, known: Mapping[int, Any] | None = None) -> dict[str, Any]:
+        """The step without its sentence (the words add ``text``).  ``known``: JSON already made for
+        some of its cell sets, by ``id`` (a deduction passes its own: a one-step proof shares them)."""
+        memo = known or {}
+        safe, mines = self.safe, self.mines
+        figures: dict[str, Any] = {}
+        for key, value in self.params.items():
+            kind = type(value)
+            if kind is int or kind is str or value is None:
+                figures[key] = value
+            elif kind is Cell:
+                figures[key] = [value[0], value[1]]
+            elif kind is CellSet:
+                found = memo.get(id(value))
+                figures[key] = value.to_json() if found is None else found.copy()
+            else:
+                figures[key] = _figure(value)
         data: dict[str, Any] = {
             "kind": self.message,
-            "assume": [[[cell[0], cell[1]], "mine" if is_mine else "safe"] for cell, is_mine in self.assume],
+            "assume": [[[cell[0], cell[1]], "mine" if is_mine else "safe"] for cell, is_mine in self.assume]
+            if self.assume
+            else [],
             "numbers": [[cell[0], cell[1]] for cell in self.clues],
             "mine_count": self.uses_mine_count,
-            "safe": self.safe.to_json() if self.safe else [],
-            "mines": self.mines.to_json() if self.mines else [],
-            "figures": {key: _figure(value) for key, value in self.params.items()},
+            "safe": _json_of(safe, memo) if safe else [],
+            "mines": _json_of(mines, memo) if mines else [],
+            "figures": figures,
         }
         if self.clash is not None:
             data["clash"] = self.clash.to_json()
         return data
+
+
+def _json_of(cells: CellSet, memo: Mapping[int, Any]) -> Any:
+    found = memo.get(id(cells))
+    return cells.to_json() if found is None else found.copy()
 
 
 def _figure(value: Any) -> Any:
@@ -168,12 +217,15 @@ class Deduction:
     def to_json(self) -> dict[str, Any]:
         # an empty set's list is built here (most steps have two or three), a lone clue's pair without a loop
         safe, mines, known_mines, known_safe, clues = self.safe, self.mines, self.known_mines, self.known_safe, self.clues
+        safe_json = safe.to_json() if safe.mask else []
+        mines_json = mines.to_json() if mines.mask else []
+        known_mines_json = known_mines.to_json() if known_mines.mask else []
         data: dict[str, Any] = {
             "rule": str(self.rule),
-            "safe": safe.to_json() if safe.mask else [],
-            "mines": mines.to_json() if mines.mask else [],
+            "safe": safe_json,
+            "mines": mines_json,
             "clues": [[clues[0][0], clues[0][1]]] if len(clues) == 1 else [[row, col] for row, col in clues],
-            "known_mines": known_mines.to_json() if known_mines.mask else [],
+            "known_mines": known_mines_json,
             "known_safe": known_safe.to_json() if known_safe.mask else [],
             "uses_mine_count": self.uses_mine_count,
             "message": self.message,
@@ -184,5 +236,8 @@ class Deduction:
                 "unique_a": self.areas.unique_a.to_json(),
                 "unique_b": self.areas.unique_b.to_json(),
             }
-        data["proof"] = [step.to_json() for step in self.proof]
+        # the steps' cell sets are often the deduction's own objects: their JSON is made once (copied, so
+        # that a client changing one list does not change the other)
+        known = {id(safe): safe_json, id(mines): mines_json, id(known_mines): known_mines_json}
+        data["proof"] = [step.to_json(known) for step in self.proof]
         return data
