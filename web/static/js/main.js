@@ -68,9 +68,6 @@ class App {
     preset.addEventListener("change", () => {
       custom.hidden = preset.value !== "custom";
     });
-    for (const select of document.querySelectorAll("select[data-autosubmit]")) {
-      select.addEventListener("change", () => select.form.submit());
-    }
     this.queue(() => this.load());
   }
 
