@@ -2,8 +2,9 @@
 
 Roles: ``clue`` (numbers used), ``common``, ``unique-a``, ``unique-b`` (the
 areas of a two-number step), ``safe`` (to open), ``mine`` (to flag),
-``wrong-flag``, ``known-mine`` (mines an argument relies on), and ``safest``
-(the lowest-risk cells when nothing is certain).
+``wrong-flag``, ``known-mine`` (mines an argument relies on), ``safest``
+(the lowest-risk cells when nothing is certain) and ``assumed`` (a cell a proof
+step supposes to be a mine or safe).
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import Deduction
+from explainer.core.deduction import Deduction, ProofStep
 
-__all__ = ["ROLES", "highlights", "highlights_to_json"]
+__all__ = ["ROLES", "highlights", "highlights_to_json", "step_highlights"]
 
-ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest")
+ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed")
 
 
 def highlights(
@@ -43,6 +44,28 @@ def highlights(
         mark(safest, "safest")
     order = {role: i for i, role in enumerate(ROLES)}
     return {cell: tuple(sorted(set(found), key=order.__getitem__)) for cell, found in sorted(roles.items())}
+
+
+def step_highlights(step: ProofStep) -> dict[Cell, tuple[str, ...]]:
+    """The cells of one proof step by role: its numbers, what it concludes, the cells it supposes,
+    and for a one-number step the mines it counts."""
+    roles: dict[Cell, list[str]] = {}
+
+    def mark(cells: Iterable[Cell], role: str) -> None:
+        for cell in cells:
+            roles.setdefault(Cell(*cell), []).append(role)
+
+    mark(step.clues, "clue")
+    if step.clash is not None and step.clash.number is not None:
+        mark((step.clash.number,), "clue")
+    mark(step.safe or (), "safe")
+    mark(step.mines or (), "mine")
+    mark((cell for cell, _is_mine in step.assume), "assumed")
+    found = step.params.get("found_at")
+    if isinstance(found, CellSet):
+        mark(found, "known-mine")
+    order = {role: i for i, role in enumerate(ROLES)}
+    return {cell: tuple(sorted(set(found_roles), key=order.__getitem__)) for cell, found_roles in sorted(roles.items())}
 
 
 def highlights_to_json(marks: dict[Cell, tuple[str, ...]]) -> list[dict[str, list[int] | list[str]]]:

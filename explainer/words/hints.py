@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from explainer.core.cells import CellSet
-from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.engine.highlight import highlights, highlights_to_json, step_highlights
 from explainer.engine.hint import Hint
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.core.deduction import Deduction
 from explainer.words.render import Renderer
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["chain_json", "hint_json", "hint_text"]
+__all__ = ["chain_json", "hint_json", "hint_text", "steps_json"]
 
 
 def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
@@ -43,7 +43,7 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True)
     wrong = CellSet.from_cells([hint.cell], hint.solution.board.width) if hint.cell else None
     data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language)}
     if hint.deduction is not None:
-        data["deduction"] = deduction_json(hint.deduction, renderer)
+        data["deduction"] = steps_json(hint.deduction, renderer)
         if levels and hint.kind == "deduction":
             hint_levels = renderer.levels(hint.deduction)
             data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}
@@ -64,7 +64,19 @@ def chain_json(chain: Sequence[Deduction], renderer: Renderer) -> list[dict[str,
     """A chain of steps for a client: each deduction as data with its words, and the cells it highlights."""
     items = []
     for deduction in chain:
-        item = deduction_json(deduction, renderer)
+        item = steps_json(deduction, renderer)
         item["highlights"] = highlights_to_json(highlights(deduction))
         items.append(item)
     return items
+
+
+def steps_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+    """A deduction as data with its words, for a page that shows its proof as a list of steps: each
+    step's cells by role (``highlights``), and the sentences before the steps (``lead``) and after
+    them (``action``)."""
+    item = deduction_json(deduction, renderer)
+    for step_json, step in zip(item["proof"], deduction.proof):
+        step_json["highlights"] = highlights_to_json(step_highlights(step))
+    item["lead"] = renderer.lead(deduction)
+    item["action"] = renderer.action(deduction)
+    return item

@@ -316,14 +316,22 @@ class Renderer:
         The argument is the proof's steps in order, after a reminder of the cells proved safe before
         it relies on (and, for a longer argument, which numbers it uses)."""
         steps = [self.proof_step(step) for step in deduction.proof]
+        body = self._lead(deduction)
+        body += steps
+        body.append(self.action(deduction))
+        return self._separator.join([sentence for sentence in body if sentence]), steps
+
+    def _lead(self, deduction: Deduction) -> list[str]:
         body: list[str] = []
         if deduction.known_safe.mask and deduction.rule is not Rule.GLOBAL:  # else ``_known_safe`` says nothing
             body.append(self._known_safe(deduction))
         if deduction.rule is Rule.ENUMERATION:
             body.append(self._enumeration_intro(deduction))
-        body += steps
-        body.append(self.action(deduction))
-        return self._separator.join([sentence for sentence in body if sentence]), steps
+        return body
+
+    def lead(self, deduction: Deduction) -> str:
+        """What comes before the proof's steps: the proved-safe cells it relies on, the numbers it uses."""
+        return self.join(self._lead(deduction))
 
     def levels(self, deduction: Deduction) -> HintLevels:
         return HintLevels(self.where(deduction), self.pattern(deduction), self.deduction(deduction))

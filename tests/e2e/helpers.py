@@ -72,3 +72,10 @@ def expected_roles(hint: dict[str, Any], keep: set[str] | None = None) -> dict[t
         if roles:
             marks[tuple(item["cell"])] = roles
     return marks
+
+
+def open_settings(page: Page) -> None:
+    """Open the game settings menu (board size fields, mode, depth) unless it is open."""
+    menu = page.locator('[data-role="settings"]')
+    if menu.get_attribute("open") is None:
+        menu.locator("summary").click()

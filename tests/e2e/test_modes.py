@@ -12,13 +12,14 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.engine.solve import solve
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load, start_new_game
+from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load, open_settings, start_new_game
 
 pytestmark = pytest.mark.e2e
 
 
 def test_no_guess_board_is_won_by_following_hints_only(page: Page, live_server: LiveServer) -> None:
     load(page, 81)
+    open_settings(page)
     page.check('input[name="mode"][value="no-guess"]')
     page.select_option("#preset", "beginner")
     first = start_new_game(page)
@@ -88,6 +89,7 @@ def test_forgiving_saves_then_a_loss_is_explained_after_a_reload(page: Page, liv
 
 def test_a_no_guess_board_can_be_limited_to_one_number_steps(page: Page, live_server: LiveServer) -> None:
     load(page, 81)
+    open_settings(page)
     page.check('input[name="mode"][value="no-guess"]')
     page.select_option('select[name="max_rule"]', "simple")
     page.select_option("#preset", "beginner")

@@ -14,7 +14,7 @@ from explainer.engine.solve import solve
 from explainer.words.hints import hint_json
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load
+from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load, open_settings
 
 pytestmark = pytest.mark.e2e
 
@@ -70,6 +70,7 @@ def test_custom_board(page: Page) -> None:
     expect(page.locator(".cell")).to_have_count(84)
     expect(page.locator("#preset")).to_have_value("custom")
     expect(page.locator('input[name="height"]')).to_have_value("7")
+    open_settings(page)
     page.fill('input[name="mines"]', "999")
     page.click('[data-action="new-game"]')
     expect(explanation(page)).to_have_attribute("data-kind", "error")

@@ -47,7 +47,8 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         "height": game.height,
         "width": game.width,
         "mines": game.mine_count,
-        "mines_left": game.mines_left(),
+        # a won game has found every mine, flagged or not (as the classic game shows it)
+        "mines_left": 0 if game.state == "won" else game.mines_left(),
         "state": game.state,
         "moves": game.moves,
         "board": rows,

@@ -42,6 +42,10 @@ def role_labels() -> list[tuple[str, str]]:
         ("known-mine", _("Mine already known")),
         # I18N: legend: the lowest-risk cells when nothing is certain
         ("safest", _("Safest cell")),
+        # I18N: legend: a cell a step of a proof supposes to be a mine or safe, to show that this cannot be
+        ("assumed", _("Supposed in this step")),
+        # I18N: legend: a cell the game opened for the player (assisted mode)
+        ("assisted", _("Opened for you")),
     ]
 
 
@@ -89,16 +93,45 @@ def mode_options() -> list[tuple[str, str]]:
     return [(str(mode), _(description)) for mode, description in MODE_DESCRIPTIONS.items()]
 
 
+def cell_texts() -> dict[str, str]:
+    """What a screen reader says for each cell of a board, in the page's language."""
+    return {
+        # I18N: a board cell's name for screen readers: a covered cell, e.g. "C5, covered"
+        "cellCovered": _("%(cell)s, covered"),
+        # I18N: a board cell's name for screen readers: a flagged cell
+        "cellFlagged": _("%(cell)s, flagged"),
+        # I18N: a board cell's name for screen readers: an open cell with a number, e.g. "C5, 2"
+        "cellNumber": _("%(cell)s, %(number)s"),
+        # I18N: a board cell's name for screen readers: an open cell with no mine around it
+        "cellEmpty": _("%(cell)s, empty"),
+        # I18N: a board cell's name for screen readers: a mine shown after the game ended
+        "cellMine": _("%(cell)s, mine"),
+        # I18N: a board cell's name for screen readers: the mine that exploded
+        "cellExploded": _("%(cell)s, exploded mine"),
+        # I18N: a board cell's name for screen readers: a flag on a cell that is provably safe
+        "cellWrongFlag": _("%(cell)s, wrong flag"),
+    }
+
+
 def client_texts() -> dict[str, str]:
     """Sentences the script shows, in the page's language."""
     return {
+        **cell_texts(),
         # I18N: status line before the first click
         "ready": _("Click any cell to start: the first click is always safe."),
+        # I18N: status line before the first tap (touch screens)
+        "readyTouch": _("Tap any cell to start: the first tap is always safe."),
         "playing": "",
         # I18N: status line when the game is won
         "won": _("You won! Every safe cell is open."),
         # I18N: status line when a mine was opened
         "lost": _("Boom! You opened a mine. The whole board is shown."),
+        # I18N: status line when the bot's move won the game
+        "botWon": _("The bot won! Every safe cell is open."),
+        # I18N: status line when the bot's move opened a mine
+        "botLost": _("The bot opened a mine. The whole board is shown."),
+        # I18N: the hint panel after the game ended: Hint, Probabilities and the bot have nothing to do
+        "over": _("This game is over, so there is nothing left to analyse. Start a new game, or replay this board."),
         # I18N: the wrong-flag warning in the hint panel; %(cell)s is a cell name like C5
         "wrongFlag": _("The flag on %(cell)s is provably wrong."),
         # I18N: button that shows why a flag is wrong
@@ -117,6 +150,8 @@ def client_texts() -> dict[str, str]:
         "summaryMode": _("Mode: %(mode)s"),
         # I18N: end-of-game summary: moves played
         "summaryMoves": _("Moves: %(count)s"),
+        # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
+        "summaryTime": _("Time: %(time)s"),
         # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player
@@ -172,6 +207,7 @@ def index() -> ResponseReturnValue:
         roles=role_labels(),
         presets=preset_labels(),
         modes=mode_options(),
+        mode_names=mode_names(),
         loss_report_description=_(LOSS_REPORT_DESCRIPTION),
         min_side=CUSTOM_MIN_SIDE,
         max_height=CUSTOM_MAX_HEIGHT,

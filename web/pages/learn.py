@@ -20,7 +20,7 @@ from explainer.words.lessons import example_json, lessons_json
 from web.storage import puzzles as practice_store
 from web.identity import session_id
 from web.language import select_language
-from web.pages.game import role_labels
+from web.pages.game import cell_texts, role_labels
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
@@ -79,7 +79,7 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
         "langTag": language.replace("_", "-"),
         "example": example,
         "progress": progress.to_json(),
-        "texts": learn_texts(),
+        "texts": {**learn_texts(), **cell_texts()},
     }
     return render_template(
         "learn/lesson.html",

@@ -1,11 +1,24 @@
 // The board: one element per cell with stable data hooks
-// (data-row, data-col, data-state = covered | flagged | revealed | mine, data-highlight = roles).
+// (data-row, data-col, data-state = covered | flagged | revealed | mine, data-highlight = roles),
+// laid out as an ARIA grid: rows of cells, each named for a screen reader ("C5, covered", "C5, 2").
 
-import { columnLetters } from "./cells.js";
+import { cellName, columnLetters, format } from "./cells.js";
+
+const ENGLISH = {
+  cellCovered: "%(cell)s, covered",
+  cellFlagged: "%(cell)s, flagged",
+  cellNumber: "%(cell)s, %(number)s",
+  cellEmpty: "%(cell)s, empty",
+  cellMine: "%(cell)s, mine",
+  cellExploded: "%(cell)s, exploded mine",
+  cellWrongFlag: "%(cell)s, wrong flag",
+};
 
 export class BoardView {
-  constructor(element) {
+  constructor(element, texts = {}) {
     this.element = element;
+    this.texts = { ...ENGLISH, ...texts };
+    this.onHighlights = null; // called with the roles now on show (the legend follows them)
     this.height = 0;
     this.width = 0;
     this.cells = [];
@@ -21,21 +34,31 @@ export class BoardView {
     this.height = height;
     this.width = width;
     this.cells = [];
-    const parts = [];
+    const rows = [];
+    const header = document.createElement("div");
+    header.className = "grid-row";
+    header.setAttribute("role", "row");
     const corner = document.createElement("span");
     corner.className = "axis corner";
-    parts.push(corner);
+    corner.setAttribute("role", "presentation");
+    header.append(corner);
     for (let col = 0; col < width; col += 1) {
       const label = document.createElement("span");
-      label.className = "axis";
+      label.className = "axis column";
+      label.setAttribute("role", "columnheader");
       label.textContent = columnLetters(col);
-      parts.push(label);
+      header.append(label);
     }
+    rows.push(header);
     for (let row = 0; row < height; row += 1) {
+      const line = document.createElement("div");
+      line.className = "grid-row";
+      line.setAttribute("role", "row");
       const label = document.createElement("span");
-      label.className = "axis";
+      label.className = "axis row";
+      label.setAttribute("role", "rowheader");
       label.textContent = String(row + 1);
-      parts.push(label);
+      line.append(label);
       for (let col = 0; col < width; col += 1) {
         const cell = document.createElement("button");
         cell.type = "button";
@@ -45,14 +68,29 @@ export class BoardView {
         cell.dataset.row = String(row);
         cell.dataset.col = String(col);
         cell.dataset.state = "covered";
+        cell.setAttribute("aria-label", format(this.texts.cellCovered, { cell: cellName(row, col) }));
         this.cells.push(cell);
-        parts.push(cell);
+        line.append(cell);
       }
+      rows.push(line);
     }
     this.element.style.setProperty("--columns", String(width));
-    this.element.replaceChildren(...parts);
+    this.element.setAttribute("aria-rowcount", String(height + 1));
+    this.element.setAttribute("aria-colcount", String(width + 1));
+    this.element.replaceChildren(...rows);
     this.cursor = { row: Math.floor(height / 2), col: Math.floor(width / 2) };
     this.markCursor();
+  }
+
+  // The cell size that fits ``width`` x ``height`` pixels, between ``least`` and ``most``.
+  fit(width, height, least, most) {
+    const axis = 0.6; // the labels' row and column, in cells (see .board --axis)
+    const gap = 2;
+    const across = (width - gap * this.width) / (this.width + axis);
+    const down = (height - gap * this.height) / (this.height + axis);
+    const size = Math.floor(Math.max(least, Math.min(most, across, down)));
+    this.element.style.setProperty("--cell", `${size}px`);
+    return size;
   }
 
   render(game) {
@@ -83,6 +121,14 @@ export class BoardView {
     if (isMine && state !== "revealed") state = "mine";
     cell.dataset.state = state;
     cell.textContent = text;
+    const name = cellName(Number(cell.dataset.row), Number(cell.dataset.col));
+    let label = this.texts.cellCovered;
+    if (exploded) label = this.texts.cellExploded;
+    else if (wrongFlag) label = this.texts.cellWrongFlag;
+    else if (state === "flagged" || flaggedMine) label = this.texts.cellFlagged;
+    else if (state === "mine") label = this.texts.cellMine;
+    else if (state === "revealed") label = text ? this.texts.cellNumber : this.texts.cellEmpty;
+    cell.setAttribute("aria-label", format(label, { cell: name, number: text }));
     setFlag(cell, "number", state === "revealed" ? (text || "0") : null);
     setFlag(cell, "wrongFlag", wrongFlag ? "true" : null);
     setFlag(cell, "flaggedMine", flaggedMine ? "true" : null);
@@ -97,6 +143,7 @@ export class BoardView {
       const element = this.cell(row, col);
       if (element && roles.length) element.dataset.highlight = roles.join(" ");
     }
+    this.changed();
   }
 
   // cells the game opened for the player (assist mode)
@@ -106,6 +153,22 @@ export class BoardView {
       const element = this.cell(row, col);
       if (element) element.dataset.assisted = "true";
     }
+    this.changed();
+  }
+
+  // the roles on show (highlights, the assisted mark, wrong flags), for the legend
+  rolesInView() {
+    const roles = new Set();
+    for (const cell of this.cells) {
+      if (cell.dataset.highlight) for (const role of cell.dataset.highlight.split(" ")) roles.add(role);
+      if (cell.dataset.assisted) roles.add("assisted");
+      if (cell.dataset.wrongFlag) roles.add("wrong-flag");
+    }
+    return roles;
+  }
+
+  changed() {
+    if (this.onHighlights) this.onHighlights(this.rolesInView());
   }
 
   setOverlay(overlay) {
@@ -123,6 +186,7 @@ export class BoardView {
         if (p === null || !cell || cell.dataset.state !== "covered") return;
         cell.dataset.probability = String(p);
         cell.style.setProperty("--p", String(p));
+        cell.style.setProperty("--hue", String(Math.round(120 - 120 * Math.sqrt(p))));
         const label = document.createElement("span");
         label.className = "prob";
         label.textContent = overlay.percent[row][col];

@@ -15,9 +15,13 @@ class App {
     this.config = config;
     this.texts = config.texts;
     this.api = new Api(config.apiRoot, config.lang);
-    this.board = new BoardView(document.querySelector('[data-role="board"]'));
+    this.board = new BoardView(document.querySelector('[data-role="board"]'), this.texts);
+    this.boardWrap = document.querySelector('[data-role="board-wrap"]');
     this.panel = new Panel(document.querySelector(".panel"), this.texts, config.learnRoot);
     this.panel.onStepHighlight = (highlights) => this.board.setHighlights(highlights || []);
+    this.board.onHighlights = (roles) => this.panel.showLegend(roles);
+    this.touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
+    this.botMoved = false; // the last move was the bot's (its win or loss is the bot's)
     this.timer = new Timer(document.querySelector('[data-role="timer"]'), config.langTag);
     this.minesLeft = document.querySelector('[data-role="mines-left"]');
     this.status = document.querySelector('[data-role="status"]');
@@ -65,9 +69,28 @@ class App {
     });
     const preset = this.form.elements.namedItem("preset");
     const custom = this.form.querySelector('[data-role="custom"]');
+    this.settingsMenu = this.form.querySelector('[data-role="settings"]');
     preset.addEventListener("change", () => {
       custom.hidden = preset.value !== "custom";
+      if (preset.value === "custom") this.settingsMenu.open = true; // the size fields are in there
     });
+    for (const radio of this.form.querySelectorAll('input[name="mode"]')) {
+      radio.addEventListener("change", () => this.syncModeChoice());
+    }
+    // the menu closes on Escape and on a click elsewhere, like any menu
+    document.addEventListener("click", (event) => {
+      if (this.settingsMenu.open && !this.settingsMenu.contains(event.target)) this.settingsMenu.open = false;
+    });
+    this.settingsMenu.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.settingsMenu.open) {
+        this.settingsMenu.open = false;
+        this.settingsMenu.querySelector("summary").focus();
+      }
+    });
+    this.syncModeChoice();
+    // the board's cells grow and shrink with the window
+    addEventListener("resize", () => this.fitBoard());
+    this.panel.showLegend(new Set());
     this.queue(() => this.load());
   }
 
@@ -81,6 +104,41 @@ class App {
   queue(task) {
     this.busy = this.busy.then(task).catch((error) => this.fail(error));
     return this.busy;
+  }
+
+  // The cells as large as the window allows: the whole board in view beside the explanation (on a
+  // phone, across the screen's width, at least 44 px for a beginner board, larger ones then pan)
+  fitBoard() {
+    if (!this.board.width) return;
+    const wrap = this.boardWrap;
+    const top = wrap.getBoundingClientRect().top + scrollY;
+    const phone = innerWidth <= 700;
+    const area = wrap.closest(".play-area");
+    const panel = area.querySelector(".panel");
+    const beside = getComputedStyle(area).flexDirection === "row" && getComputedStyle(panel).position !== "fixed";
+    const width = area.clientWidth - (beside ? panel.offsetWidth + 16 : 0);
+    const height = phone ? Infinity : Math.max(200, document.documentElement.clientHeight - top - 12);
+    const least = this.touch ? (this.board.width <= 9 ? 44 : 34) : 20;
+    this.board.fit(width, height, least, phone ? 56 : 72);
+  }
+
+  // the mode menu's label names the chosen mode; the depth applies to no-guess boards only
+  syncModeChoice() {
+    const checked = this.form.querySelector('input[name="mode"]:checked');
+    const mode = checked ? checked.value : "classic";
+    this.form.querySelector('[data-role="max-rule"]').hidden = mode !== "no-guess";
+    this.form.querySelector('[data-role="settings-summary"]').textContent = format(this.texts.summaryMode, {
+      mode: this.config.modeNames[mode] || mode,
+    });
+  }
+
+  over() {
+    return Boolean(this.game) && (this.game.state === "won" || this.game.state === "lost");
+  }
+
+  // Hint, Probabilities and the bot after the game: say why they do nothing
+  sayOver() {
+    this.panel.showOver(this.texts.over);
   }
 
   fail(error) {
@@ -126,11 +184,20 @@ class App {
   show(game) {
     const previous = this.game;
     const changed = this.boardKey(game) !== this.boardKey();
+    const resized = !previous || previous.height !== game.height || previous.width !== game.width;
     this.game = game;
     this.board.render(game);
+    if (resized) this.fitBoard();
     this.minesLeft.textContent = new Intl.NumberFormat(this.config.langTag).format(game.mines_left);
-    this.status.textContent = this.texts[game.state] || "";
+    let status = this.texts[game.state] || "";
+    if (game.state === "ready" && this.touch) status = this.texts.readyTouch;
+    if (this.botMoved && game.state === "won") status = this.texts.botWon;
+    if (this.botMoved && game.state === "lost") status = this.texts.botLost;
+    this.status.textContent = status;
     this.status.dataset.state = game.state;
+    for (const action of ["probabilities", "bot-play", "bot-step"]) {
+      document.querySelector(`[data-action="${action}"]`).setAttribute("aria-disabled", String(this.over()));
+    }
     this.timer.sync(game.elapsed, game.running);
     document.querySelector('[data-action="replay"]').disabled = !game.replayable;
     if (changed && previous) this.forgetHint();
@@ -152,14 +219,34 @@ class App {
       this.panel.showSummary([]);
       return;
     }
+    if (!loss && this.panel.explanation.dataset.kind === "empty") this.sayOver();
     const figures = game.summary;
     const lines = [
       ["mode", format(this.texts.summaryMode, { mode: this.config.modeNames[figures.mode] || figures.mode })],
       ["moves", format(this.texts.summaryMoves, { count: figures.moves })],
+      ["time", format(this.texts.summaryTime, { time: this.duration(game.elapsed) })],
     ];
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
     if ("assists" in figures) lines.push(["assists", format(this.texts.summaryAssists, { count: figures.assists })]);
     this.panel.showSummary(lines);
+  }
+
+  // phones: bring the first highlighted cell into view, above the explanation sheet
+  revealHighlights() {
+    if (innerWidth > 700) return;
+    const first = this.board.element.querySelector(".cell[data-highlight]");
+    if (first) first.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+
+  // "42 s", "1:05", "1:02:05"
+  duration(seconds) {
+    const whole = Math.floor(seconds || 0);
+    const number = new Intl.NumberFormat(this.config.langTag, { minimumIntegerDigits: 2 });
+    if (whole < 60) return `${new Intl.NumberFormat(this.config.langTag).format(whole)} s`;
+    const hours = Math.floor(whole / 3600);
+    const minutes = Math.floor((whole % 3600) / 60);
+    const rest = number.format(whole % 60);
+    return hours ? `${hours}:${number.format(minutes)}:${rest}` : `${minutes}:${rest}`;
   }
 
   // what the mode did around a move: cells opened for the player, a forgiven mine
@@ -172,7 +259,7 @@ class App {
   }
 
   forgetHint() {
-    if (this.hint) this.panel.clear();
+    this.panel.clear(); // a hint, a bot move's reason: they were about the board before
     this.hint = null;
     this.board.setHighlights([]);
     sessionStorage.removeItem(HINT_MEMORY);
@@ -196,11 +283,14 @@ class App {
       for (const key of ["height", "width", "mines"]) this.form.elements.namedItem(key).value = String(game[key]);
     }
     this.form.querySelector('[data-role="custom"]').hidden = Boolean(match);
+    this.syncModeChoice();
   }
 
   async newGame(settings) {
     this.bot.pause();
+    this.settingsMenu.open = false;
     const { game } = await this.api.create(settings);
+    this.botMoved = false;
     this.warning = null;
     this.panel.hideWarning();
     this.panel.showNotices([]);
@@ -219,7 +309,12 @@ class App {
     this.bot.pause();
     if (!this.game || !this.game.replayable) return;
     const { game } = await this.api.replay(this.game.id);
+    this.botMoved = false;
+    this.warning = null;
+    this.panel.hideWarning();
+    this.panel.showNotices([]);
     this.show(game);
+    this.panel.clear();
   }
 
   // -- moves -----------------------------------------------------------------------------
@@ -230,6 +325,7 @@ class App {
     const action = symbol === "?" ? "open" : "chord";
     if (action === "chord" && (symbol === "." || symbol === "0")) return;
     const { game, outcome } = await this.api.move(this.game.id, action, row, col);
+    this.botMoved = false;
     this.show(game);
     this.showOutcome(outcome);
   }
@@ -239,6 +335,7 @@ class App {
     const symbol = this.game.board[row][col];
     if (symbol !== "?" && symbol !== "F") return;
     const { game, warning } = await this.api.move(this.game.id, "flag", row, col);
+    this.botMoved = false;
     this.show(game);
     if (warning) {
       this.warning = warning;
@@ -249,8 +346,13 @@ class App {
   // -- watch the bot ---------------------------------------------------------------------
   // One bot move, applied by the server through the game's mode; true while the game goes on.
   async botStep() {
-    if (!this.game || this.game.state === "won" || this.game.state === "lost") return false;
+    if (!this.game) return false;
+    if (this.over()) {
+      this.sayOver();
+      return false;
+    }
     const { game, move, outcome } = await this.api.bot(this.game.id);
+    this.botMoved = true;
     this.show(game);
     this.showOutcome(outcome);
     this.board.setCursor(...move.cell);
@@ -274,7 +376,10 @@ class App {
       this.showLevel(next);
       return;
     }
-    if (this.game.state === "won" || this.game.state === "lost") return;
+    if (this.over()) {
+      this.sayOver();
+      return;
+    }
     await this.fetchHint("where");
   }
 
@@ -291,6 +396,7 @@ class App {
     if (!this.hint) return;
     this.hint.level = level;
     this.board.setHighlights(this.panel.showHint(this.hint.data, level));
+    this.revealHighlights();
     if (this.hint.data.kind !== "wrong_flag") {
       sessionStorage.setItem(HINT_MEMORY, JSON.stringify({ boardKey: this.hint.boardKey, level }));
     }
@@ -311,8 +417,11 @@ class App {
   // -- probability overlay ------------------------------------------------------------------
   async toggleOverlay() {
     if (this.overlayOn) {
-      this.overlayOn = false;
       this.setOverlay(null);
+      return;
+    }
+    if (this.over()) {
+      this.sayOver();
       return;
     }
     if (!this.game || this.game.state !== "playing") return;
@@ -326,6 +435,7 @@ class App {
   }
 
   setOverlay(overlay) {
+    this.overlayOn = Boolean(overlay); // the button shows what is on the board, however it got there
     this.board.setOverlay(overlay);
     if (overlay) this.panel.showOverlayNote(overlay);
     else this.panel.hideOverlayNote();

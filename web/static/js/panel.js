@@ -25,11 +25,22 @@ export class Panel {
     this.learnLink = root.querySelector('[data-role="learn-link"]');
     this.loss = root.querySelector('[data-role="loss-report"]');
     this.chain = root.querySelector('[data-role="chain"]');
+    this.stepsLead = root.querySelector('[data-role="steps-lead"]');
+    this.steps = root.querySelector('[data-role="steps"]');
+    this.stepsAction = root.querySelector('[data-role="steps-action"]');
+    this.root = root;
+    this.legend = root.querySelector('[data-role="legend"]');
+    this.legendHeading = root.querySelector('[data-role="legend-heading"]');
+    this.touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
     this.lossChain = root.querySelector('[data-role="loss-chain"]');
     // set by the page: draws a chain step's highlights when the player points at (or focuses) the step
     this.onStepHighlight = null;
     this.summary = root.querySelector('[data-role="summary"]');
-    this.emptyText = this.explanation.dataset.emptyText;
+    this.emptyText = this.touch ? this.explanation.dataset.emptyTextTouch : this.explanation.dataset.emptyText;
+    this.explanation.textContent = this.emptyText;
+    const toggle = root.querySelector('[data-action="panel-toggle"]');
+    toggle.addEventListener("click", () => this.setOpen(root.dataset.open !== "true"));
+    this.toggle = toggle;
   }
 
   // "Learn this pattern": a link to the lesson about a step's pattern (hidden without one)
@@ -44,6 +55,51 @@ export class Panel {
     this.learnLink.textContent = this.texts.learnPattern;
   }
 
+  // phones: the explanation sheet opens when there is something to read, and the player can close it
+  setOpen(open) {
+    this.root.dataset.open = String(open);
+    this.toggle.setAttribute("aria-expanded", String(open));
+  }
+
+  // The legend lists only the roles on the board now
+  showLegend(roles) {
+    let any = false;
+    for (const item of this.legend.querySelectorAll("[data-legend]")) {
+      item.hidden = !roles.has(item.dataset.legend);
+      any = any || !item.hidden;
+    }
+    this.legend.hidden = !any;
+    this.legendHeading.hidden = !any;
+  }
+
+  // A proof as a numbered list of steps, each highlighting its own cells while pointed at or focused
+  renderSteps(deduction, whole) {
+    const proof = deduction && deduction.proof && deduction.proof.length > 1 ? deduction.proof : [];
+    this.steps.replaceChildren(
+      ...proof.map((step) => {
+        const item = document.createElement("li");
+        item.textContent = step.text;
+        item.tabIndex = 0;
+        item.dataset.depth = String(step.depth || 0);
+        item.dataset.kind = step.kind;
+        const show = () => this.onStepHighlight && this.onStepHighlight(step.highlights);
+        const back = () => this.onStepHighlight && this.onStepHighlight(whole);
+        item.addEventListener("mouseenter", show);
+        item.addEventListener("focus", show);
+        item.addEventListener("mouseleave", back);
+        item.addEventListener("blur", back);
+        return item;
+      }),
+    );
+    const shown = proof.length > 0;
+    this.steps.hidden = !shown;
+    this.stepsLead.hidden = !shown || !deduction.lead;
+    this.stepsLead.textContent = shown ? deduction.lead : "";
+    this.stepsAction.hidden = !shown;
+    this.stepsAction.textContent = shown ? deduction.action : "";
+    return shown;
+  }
+
   // A numbered chain of steps (a wrong flag's or a loss's reason): each step's sentence, and its
   // highlights drawn while the player points at or focuses it; ``whole`` is drawn again on leaving.
   renderChain(list, chain, whole) {
@@ -53,6 +109,7 @@ export class Panel {
         const item = document.createElement("li");
         item.textContent = step.text;
         item.tabIndex = 0;
+        item.dataset.kind = step.rule;
         const show = () => this.onStepHighlight && this.onStepHighlight(step.highlights);
         const back = () => this.onStepHighlight && this.onStepHighlight(whole);
         item.addEventListener("mouseenter", show);
@@ -72,7 +129,12 @@ export class Panel {
     const hasLevels = Boolean(hint.levels);
     const shown = hasLevels ? level : "full";
     const chained = this.renderChain(this.chain, hint.chain, hint.highlights);
+    // the full argument of a longer proof: its steps as a list, not one paragraph
+    const stepped = !chained && shown === "full" && this.renderSteps(hint.deduction, hint.highlights);
+    if (!stepped) this.renderSteps(null, null);
+    this.explanation.hidden = stepped;
     this.explanation.textContent = chained ? hint.lead : hasLevels ? hint.levels[shown] : hint.text;
+    this.setOpen(true);
     this.explanation.dataset.kind = hint.kind;
     this.explanation.dataset.level = shown;
     this.levels.hidden = !hasLevels;
@@ -89,6 +151,7 @@ export class Panel {
   // A bot move: its explanation; returns the highlights to draw.
   showBotMove(move) {
     this.showMessage(move.text, "bot");
+    this.setOpen(true);
     this.showLesson(move.lesson);
     this.explanation.dataset.move = move.kind;
     this.explanation.dataset.certain = String(move.certain);
@@ -98,6 +161,8 @@ export class Panel {
   showMessage(text, kind = "message") {
     this.showLesson(null);
     this.renderChain(this.chain, null, null);
+    this.renderSteps(null, null);
+    this.explanation.hidden = false;
     this.explanation.textContent = text;
     this.explanation.dataset.kind = kind;
     delete this.explanation.dataset.level;
@@ -108,11 +173,18 @@ export class Panel {
 
   clear() {
     this.showMessage(this.emptyText, "empty");
+    this.setOpen(false);
+  }
+
+  // after the game: what the buttons can no longer do, in place of "Stuck? Press Hint"
+  showOver(text) {
+    this.showMessage(text, "over");
   }
 
   showWarning(cellName) {
     this.warningText.textContent = format(this.texts.wrongFlag, { cell: cellName });
     this.warning.hidden = false;
+    this.setOpen(true);
   }
 
   hideWarning() {
@@ -150,6 +222,7 @@ export class Panel {
     this.loss.hidden = !loss;
     if (!loss) return;
     this.loss.querySelector('[data-role="loss-heading"]').textContent = this.texts.lossHeading;
+    this.setOpen(true);
     const chained = this.renderChain(this.lossChain, loss.chain, loss.highlights);
     this.loss.querySelector('[data-role="loss-text"]').textContent = chained ? loss.lead : loss.text;
     this.loss.dataset.kind = loss.kind;
