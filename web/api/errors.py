@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
 
 from explainer.errors import BudgetExceeded, EngineError
+from explainer.words.i18n import LANGUAGES
 
 from web.storage.games import GameBusy, GameNotFound, StoredGameError
 from web.api.settings import SettingsError
@@ -36,7 +37,8 @@ log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
-    """A request the API refuses, with its HTTP status."""
+    """A request the API refuses, with its HTTP status; its message is already in the
+    request's language (raised while answering a request, it is built with ``gettext``)."""
 
     status = 400
 
@@ -58,14 +60,18 @@ class GameOver(ApiError):
     status = 409
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"game {game_id!r} is over: start a new game or replay this one")
+        # I18N: a move or hint asked of a finished game; %(game)s is the game's id, in quotes
+        super().__init__(_("game %(game)s is over: start a new game or replay this one", game=repr(game_id)))
 
 
 class NotReplayable(ApiError):
     status = 409
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"game {game_id!r} has no board yet (it is placed at the first click), so it cannot be replayed")
+        # I18N: a replay asked of a game that never had its first click; %(game)s is the game's id, in quotes
+        super().__init__(
+            _("game %(game)s has no board yet (it is placed at the first click), so it cannot be replayed", game=repr(game_id))
+        )
 
 
 class ProbabilitiesUnavailable(ApiError):
@@ -82,14 +88,18 @@ class NotFinished(ApiError):
     status = 409
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"game {game_id!r} is still being played: a board can be replayed once its game is over")
+        # I18N: a replay asked of a game still in play; %(game)s is the game's id, in quotes
+        super().__init__(
+            _("game %(game)s is still being played: a board can be replayed once its game is over", game=repr(game_id))
+        )
 
 
 class NotStarted(ApiError):
     status = 409
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"game {game_id!r} has no open cell yet: the first click is always safe")
+        # I18N: mine probabilities asked before the first click; %(game)s is the game's id, in quotes
+        super().__init__(_("game %(game)s has no open cell yet: the first click is always safe", game=repr(game_id)))
 
 
 def error_response(message: str, status: int) -> tuple[Response, int]:
@@ -121,14 +131,25 @@ def register_error_handlers(app: Flask) -> None:
         return error_response(str(error), error.status)
 
     @app.errorhandler(GameNotFound)
+    def game_not_found(error: GameNotFound) -> ResponseReturnValue:
+        # I18N: a game id that is not one of this browser session's games; %(game)s is the id asked for, in quotes
+        return error_response(_("no game %(game)s in this session", game=repr(error.game_id)), 404)
+
     @app.errorhandler(PuzzleNotFound)
-    def not_found(error: LookupError) -> ResponseReturnValue:
-        return error_response(str(error), 404)
+    def puzzle_not_found(error: PuzzleNotFound) -> ResponseReturnValue:
+        # I18N: a practice puzzle id that is not one of this browser session's puzzles; %(puzzle)s is the id asked for, in quotes
+        return error_response(_("no practice puzzle %(puzzle)s in this session", puzzle=repr(error.puzzle_id)), 404)
 
     @app.errorhandler(SettingsError)
+    def bad_settings(error: SettingsError) -> ResponseReturnValue:
+        return error_response(str(error), 400)  # a lazy message: translated here, in the request's language
+
     @app.errorhandler(UnknownLanguage)
-    def bad_value(error: ValueError) -> ResponseReturnValue:
-        return error_response(str(error), 400)
+    def unknown_language(error: UnknownLanguage) -> ResponseReturnValue:
+        # I18N: a ?lang= value that is not one of the site's languages; %(value)s is the value sent, in quotes,
+        # %(languages)s the language codes (en, de, ...), which stay as they are
+        message = _("unknown language %(value)s; choose one of: %(languages)s", value=repr(error.value), languages=", ".join(LANGUAGES))
+        return error_response(message, 400)
 
     @app.errorhandler(EngineError)
     def engine_error(error: EngineError) -> ResponseReturnValue:
@@ -149,7 +170,8 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(GameBusy)
     def busy(error: GameBusy) -> ResponseReturnValue:
-        return error_response(str(error), 409)
+        # I18N: other requests kept changing the game while this move was computed; %(game)s is the game's id, in quotes
+        return error_response(_("game %(game)s changed while this move was being computed: try again", game=repr(error.game_id)), 409)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
@@ -168,12 +190,14 @@ def register_error_handlers(app: Flask) -> None:
         log.exception("unexpected error on %s %s", request.method, request.path)
         if not request.path.startswith(API_PREFIX):
             return InternalServerError()
-        return error_response("the server failed to answer this request; it has been logged", 500)
+        # I18N: an unexpected server failure (a bug); the error was written to the server's log
+        return error_response(_("the server failed to answer this request; it has been logged"), 500)
 
     @app.errorhandler(StoredGameError)
     def broken_row(error: StoredGameError) -> ResponseReturnValue:
         log.error("%s", error)
-        return error_response("this game's stored data is damaged and cannot be loaded", 500)
+        # I18N: a saved game that the server cannot read back
+        return error_response(_("this game's stored data is damaged and cannot be loaded"), 500)
 
 
 class BotCannotMove(ApiError):
@@ -182,4 +206,6 @@ class BotCannotMove(ApiError):
     status = 409
 
     def __init__(self, game_id: str, reason: str) -> None:
-        super().__init__(f"the bot cannot move in game {game_id!r}: {reason}")
+        # I18N: the bot has no move to make; %(game)s is the game's id, in quotes, %(reason)s the engine's
+        # reason (in English, e.g. "nothing is left to open")
+        super().__init__(_("the bot cannot move in game %(game)s: %(reason)s", game=repr(game_id), reason=reason))

@@ -57,20 +57,23 @@ def reply_language() -> str:
 
 
 def body_json() -> dict[str, Any]:
-    if not request.is_json:
-        raise UnsupportedBody(
-            f"send a JSON object with Content-Type: application/json, got {request.mimetype or 'no content type'!r}"
-        )
+    if not request.is_json:  # web.security refuses it first, with the same message
+        # I18N: an API request without a JSON body; %(found)s is the content type it had
+        message = _("send a JSON object with Content-Type: application/json, got %(found)s", found=repr(request.mimetype or "no content type"))
+        raise UnsupportedBody(message)
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise BadRequestBody(f"the body must be a JSON object, got {request.get_data(as_text=True)[:80]!r}")
+        # I18N: a request body that is not a JSON object; %(body)s is the start of the body sent, in quotes
+        raise BadRequestBody(_("the body must be a JSON object, got %(body)s", body=repr(request.get_data(as_text=True)[:80])))
     return data
 
 
 def _cell(data: dict[str, Any]) -> tuple[int, int]:
     for key in ("row", "col"):
         if key not in data:
-            raise BadRequestBody(f"missing {key!r}: a move is {{\"row\": R, \"col\": C}}")
+            # I18N: a move without its row or column; %(key)s is the missing field ('row' or 'col'); keep the
+            # example {"row": R, "col": C} as it is
+            raise BadRequestBody(_('missing %(key)s: a move is {"row": R, "col": C}', key=repr(key)))
     return data["row"], data["col"]
 
 
@@ -112,9 +115,11 @@ def create() -> ResponseReturnValue:
     seed = data.get("seed")
     if seed is not None:
         if not current_app.config["ALLOW_SEEDS"]:
-            raise BadRequestBody("this server does not accept a seed")
+            # I18N: a new game asked with a fixed random seed on a server that does not allow it
+            raise BadRequestBody(_("this server does not accept a seed"))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise BadRequestBody(f"seed must be a whole number >= 0, got {seed!r}")
+            # I18N: a bad random seed for a new game; %(value)s is the seed sent; keep "seed" as it is
+            raise BadRequestBody(_("seed must be a whole number >= 0, got %(value)s", value=repr(seed)))
     record = db.create_game(session_id(), make_game(settings, seed), settings.mode)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})

@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example
@@ -42,7 +43,8 @@ class PuzzleSolved(ApiError):
     status = 409
 
     def __init__(self, puzzle_id: str) -> None:
-        super().__init__(f"practice puzzle {puzzle_id!r} is already solved: ask for a new one")
+        # I18N: an answer sent for a practice puzzle already solved; %(puzzle)s is the puzzle's id, in quotes
+        super().__init__(_("practice puzzle %(puzzle)s is already solved: ask for a new one", puzzle=repr(puzzle_id)))
 
 
 class NoPuzzle(ApiError):
@@ -86,7 +88,7 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
 def new_puzzle(pattern_id: str) -> ResponseReturnValue:
     pattern = get_pattern(pattern_id)
     errors = []
-    for _ in range(SEEDS_TRIED):
+    for _attempt in range(SEEDS_TRIED):
         seed = secrets.randbelow(2**31)
         try:
             puzzle = make_puzzle(pattern.id, seed)
@@ -97,7 +99,9 @@ def new_puzzle(pattern_id: str) -> ResponseReturnValue:
         response = jsonify({"puzzle": puzzle_json(record, reply_language())})
         response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
         return response, 201
-    raise NoPuzzle(f"no practice puzzle for {pattern.id!r} could be made just now, try again: {errors[-1]}")
+    # I18N: no practice puzzle could be generated for a lesson this time; %(lesson)s is the lesson's id, in quotes,
+    # %(reason)s the engine's reason (in English)
+    raise NoPuzzle(_("no practice puzzle for %(lesson)s could be made just now, try again: %(reason)s", lesson=repr(pattern.id), reason=errors[-1]))
 
 
 @bp.get("/puzzles/<puzzle_id>")
@@ -109,7 +113,9 @@ def show_puzzle(puzzle_id: str) -> ResponseReturnValue:
 def _cells(data: dict[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise BadRequestBody(f"{key!r} must be a list of [row, col] cells, got {value!r}")
+        # I18N: a practice answer whose cells are not a list; %(key)s is the field ('opened' or 'flagged'), %(value)s
+        # the value sent; keep [row, col] as it is
+        raise BadRequestBody(_("%(key)s must be a list of [row, col] cells, got %(value)s", key=repr(key), value=repr(value)))
     return value
 
 
@@ -124,7 +130,8 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         raise PuzzleSolved(puzzle_id)
     hint = make_hint(record.board)
     if hint.kind != "deduction" or hint.deduction is None:  # pragma: no cover - stored puzzles are valid
-        raise NoPuzzle(f"practice puzzle {puzzle_id!r} has no step to find")
+        # I18N: a stored practice puzzle without a step to find (should not happen); %(puzzle)s is its id, in quotes
+        raise NoPuzzle(_("practice puzzle %(puzzle)s has no step to find", puzzle=repr(puzzle_id)))
     result = check_answer(record.board, hint.deduction, opened, flagged)
     explanation = None
     if result.status != "incomplete":

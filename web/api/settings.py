@@ -14,13 +14,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+# lazy: a message is translated when the error handler turns it into text (in the
+# request's language); outside a request (unit tests, scripts) it reads in English
+from flask_babel import lazy_gettext as _
+from flask_babel.speaklater import LazyString
+
 from explainer.play import modes
+from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS, Game
 
 __all__ = [
     "GameSettings",
     "SettingsError",
     "MODES",
+    "MAX_RULES",
     "CUSTOM_MIN_SIDE",
     "CUSTOM_MAX_HEIGHT",
     "CUSTOM_MAX_WIDTH",
@@ -40,8 +47,15 @@ CUSTOM_MAX_WIDTH = 50
 FIRST_CLICK_AREA = 9
 
 
+#: the ``max_rule`` values the no-guess mode takes (the engine's depth limits)
+MAX_RULES: tuple[str, ...] = tuple(str(rule) for rule in DEPTHS)
+
+
 class SettingsError(ValueError):
-    """Game settings outside the documented limits; the message quotes them."""
+    """Game settings outside the documented limits; the message quotes them.
+
+    The message is a lazy gettext string: ``str(error)`` translates it into the
+    current request's language (``?lang=``), or gives the English outside a request."""
 
 
 @dataclass(frozen=True)
@@ -60,35 +74,73 @@ def custom_max_mines(height: int, width: int) -> int:
 
 def _whole(data: Mapping[str, Any], key: str) -> int:
     if key not in data:
-        raise SettingsError(f"missing {key!r}: give a preset ({', '.join(PRESETS)}) or height, width and mines")
+        # I18N: a new game's settings lack a field; %(key)s is the field's name in quotes ('height', 'width'
+        # or 'mines', kept as it is), %(presets)s the preset names (beginner, intermediate, expert), which stay as they are
+        raise SettingsError(
+            _("missing %(key)s: give a preset (%(presets)s) or height, width and mines", key=repr(key), presets=", ".join(PRESETS))
+        )
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SettingsError(f"{key} must be a whole number, got {value!r}")
+        raise SettingsError(_not_whole(key, repr(value)))
     return value
+
+
+def _not_whole(key: str, value: str) -> LazyString:
+    """The message for a board size that is not a whole number (one sentence per field, for the translators)."""
+    if key == "height":
+        # I18N: a custom board's height that is not a whole number (e.g. 9.5); %(value)s is the value sent
+        return _("height must be a whole number of rows, got %(value)s", value=value)
+    if key == "width":
+        # I18N: a custom board's width that is not a whole number (e.g. 9.5); %(value)s is the value sent
+        return _("width must be a whole number of columns, got %(value)s", value=value)
+    # I18N: a custom board's mine count that is not a whole number (e.g. 9.5); %(value)s is the value sent
+    return _("mines must be a whole number, got %(value)s", value=value)
 
 
 def _check(height: int, width: int, mines: int) -> None:
     if not CUSTOM_MIN_SIDE <= height <= CUSTOM_MAX_HEIGHT:
-        raise SettingsError(f"height must be {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_HEIGHT} rows, got {height}")
+        # I18N: a custom board's height out of range; %(min)s and %(max)s are the limits in rows, %(value)s the height sent
+        message = _("height must be %(min)s to %(max)s rows, got %(value)s", min=CUSTOM_MIN_SIDE, max=CUSTOM_MAX_HEIGHT, value=height)
+        raise SettingsError(message)
     if not CUSTOM_MIN_SIDE <= width <= CUSTOM_MAX_WIDTH:
-        raise SettingsError(f"width must be {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_WIDTH} columns, got {width}")
+        # I18N: a custom board's width out of range; %(min)s and %(max)s are the limits in columns, %(value)s the width sent
+        message = _("width must be %(min)s to %(max)s columns, got %(value)s", min=CUSTOM_MIN_SIDE, max=CUSTOM_MAX_WIDTH, value=width)
+        raise SettingsError(message)
     if not 1 <= mines <= custom_max_mines(height, width):
-        raise SettingsError(
-            f"mines must be 1 to {custom_max_mines(height, width)} on a {width} x {height} board, got {mines}"
+        # I18N: a custom board's mine count out of range; %(max)s is the most mines the board can hold,
+        # %(width)s x %(height)s its size in columns and rows, %(value)s the mine count sent
+        message = _(
+            "mines must be 1 to %(max)s on a %(width)s x %(height)s board, got %(value)s",
+            max=custom_max_mines(height, width),
+            width=width,
+            height=height,
+            value=mines,
         )
+        raise SettingsError(message)
+
+
+def _unknown_mode(mode: object) -> SettingsError:
+    # I18N: a game mode that does not exist; %(mode)s is the mode sent, in quotes, %(modes)s the mode names
+    # (classic, no-guess, ...), which stay as they are
+    return SettingsError(_("unknown mode %(mode)s; choose one of: %(modes)s", mode=repr(mode), modes=", ".join(MODES)))
 
 
 def _mode_options(data: Mapping[str, Any]) -> tuple[str, str | None]:
     mode = data.get("mode", "classic")
     if not isinstance(mode, str) or mode not in MODES:
-        raise SettingsError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+        raise _unknown_mode(mode)
     max_rule = data.get("max_rule")
     if max_rule is None:
         return mode, None
     if mode != str(modes.Mode.NO_GUESS):
-        raise SettingsError(f"max_rule {max_rule!r} only applies to the no-guess mode, not {mode!r}")
-    if not isinstance(max_rule, str):
-        raise SettingsError(f"max_rule must be a rule name (simple, pair or enumeration), got {max_rule!r}")
+        # I18N: max_rule (the deepest reasoning a no-guess board may need) sent with another mode; %(rule)s is the
+        # max_rule sent and %(mode)s the mode sent, both in quotes; keep "max_rule" and "no-guess" as they are
+        message = _("max_rule %(rule)s only applies to the no-guess mode, not %(mode)s", rule=repr(max_rule), mode=repr(mode))
+        raise SettingsError(message)
+    if not isinstance(max_rule, str) or max_rule not in MAX_RULES:
+        # I18N: a max_rule that is not a rule name; %(rules)s lists the names (simple, pair, enumeration), which
+        # stay as they are, %(value)s is the value sent; keep "max_rule" as it is
+        raise SettingsError(_("max_rule must be a rule name (%(rules)s), got %(value)s", rules=", ".join(MAX_RULES), value=repr(max_rule)))
     return mode, max_rule
 
 
@@ -99,7 +151,10 @@ def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
     preset = data.get("preset")
     if preset is not None and preset != "custom":
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise SettingsError(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)} or custom")
+            # I18N: a board preset that does not exist; %(preset)s is the preset sent, in quotes, %(presets)s the
+            # preset names (beginner, intermediate, expert, custom), which stay as they are
+            message = _("unknown preset %(preset)s; choose one of: %(presets)s", preset=repr(preset), presets=", ".join((*PRESETS, "custom")))
+            raise SettingsError(message)
         height, width, mines = PRESETS[preset]
         return GameSettings(height, width, mines, mode, preset, max_rule)
     height, width, mines = _whole(data, "height"), _whole(data, "width"), _whole(data, "mines")
@@ -112,7 +167,7 @@ def make_game(settings: GameSettings, seed: int | None = None) -> Game:
     safe, opening an area).  Raises ``GameError`` (``GenerationError`` for a
     no-guess board that cannot be made) with a message quoting the settings."""
     if settings.mode not in MODES:
-        raise SettingsError(f"unknown mode {settings.mode!r}")
+        raise _unknown_mode(settings.mode)
     options: dict[str, Any] = {} if settings.max_rule is None else {"max_rule": settings.max_rule}
     return modes.new_game(settings.mode, settings.height, settings.width, settings.mines, seed, **options)
 

@@ -1,5 +1,10 @@
 // Mouse, touch and keyboard on the board, turned into intents:
 // onOpen(row, col) (open, or chord on an open number), onFlag(row, col), onHint().
+//
+// Keyboard shortcuts go by the physical key (event.code), not the character it
+// types (event.key): F and H are the keys where a US keyboard has them, so they
+// work on any layout (Russian "а"/"р", Arabic, Korean ...) and with an input
+// method on.  A virtual keyboard that reports no code falls back to the character.
 
 const LONG_PRESS_MS = 450;
 const MOVE_TOLERANCE_PX = 10;
@@ -11,6 +16,19 @@ function cellOf(target) {
 
 function typing(target) {
   return target instanceof Element && target.closest("input, select, textarea, [contenteditable]") !== null;
+}
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const OPEN_KEYS = new Set(["Space", "Enter", "NumpadEnter"]);
+// event.key -> event.code, for keyboards that report no code (some virtual ones)
+const CODE_OF_KEY = { " ": "Space", Enter: "Enter", f: "KeyF", F: "KeyF", h: "KeyH", H: "KeyH" };
+
+// The physical key of a shortcut, or null when a modifier is held (a browser or
+// system shortcut) or the key is typed into a form field.
+function shortcut(event) {
+  if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return null;
+  if (event.code && event.code !== "Unidentified") return event.code;
+  return CODE_OF_KEY[event.key] ?? (Object.hasOwn(MOVES, event.key) ? event.key : null);
 }
 
 export function bindBoard(board, handlers) {
@@ -64,18 +82,18 @@ export function bindBoard(board, handlers) {
   });
 
   element.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (event.key in moves) {
+    const code = shortcut(event);
+    if (code === null) return;
+    if (Object.hasOwn(MOVES, code)) {
       event.preventDefault();
-      board.moveCursor(...moves[event.key]);
+      board.moveCursor(...MOVES[code]);
       return;
     }
     const { row, col } = board.cursor;
-    if (event.key === " " || event.key === "Enter") {
+    if (OPEN_KEYS.has(code)) {
       event.preventDefault();
       handlers.onOpen(row, col);
-    } else if (event.key === "f" || event.key === "F") {
+    } else if (code === "KeyF") {
       event.preventDefault();
       handlers.onFlag(row, col);
     }
@@ -92,8 +110,7 @@ export function bindBoard(board, handlers) {
 
 export function bindHintKey(onHint) {
   document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
-    if (event.key === "h" || event.key === "H") {
+    if (shortcut(event) === "KeyH") {
       event.preventDefault();
       onHint();
     }
