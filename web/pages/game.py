@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -166,13 +166,15 @@ def client_texts() -> dict[str, str]:
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path on this site (no scheme, host or '//')."""
+    """Only a path on this site (no scheme, host or '//'), without a ``lang`` parameter (it would
+    override the language just chosen)."""
     if not target:
         return "/"
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return "/"
-    return target
+    query = urlencode([(key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True) if key != "lang"])
+    return parts.path + (f"?{query}" if query else "")
 
 
 @bp.get("/")

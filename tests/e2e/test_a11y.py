@@ -1,0 +1,100 @@
+"""Accessibility, checked by axe-core inside the browser (installed from npm by scripts/browser-deps and
+injected into each page): the game page fresh, with a hint open, with the probability overlay and after
+a loss; a lesson and the Learn index — in English and in Arabic (right to left), light and dark.  No
+critical and no serious violation is allowed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import LiveServer
+from .helpers import cell, explanation, game_id
+
+pytestmark = pytest.mark.e2e
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The pages' Content Security Policy allows no inline script: let the test inject axe-core."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's critical and serious violations on the page as it is now."""
+    assert AXE.is_file(), "axe-core is missing: run bash scripts/browser-deps"
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5], "help": v["help"]}
+        for v in result
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+def started(page: Page, language: str) -> str:
+    page.goto(f"/?lang={language}")
+    expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "ready")
+    page.select_option("#preset", "beginner")
+    page.click('[data-action="new-game"]')
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
+    cell(page, 4, 4).click()
+    expect(page.locator('[data-role="board"]')).not_to_have_attribute("data-game-state", "ready")
+    return game_id(page)
+
+
+@pytest.fixture(params=["en", "ar"])
+def language(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest, page: Page) -> str:
+    page.emulate_media(color_scheme=request.param)
+    return str(request.param)
+
+
+def test_the_game_page_fresh(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/?lang={language}")
+    expect(page.locator('[data-role="board"] .cell').first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_game_page_with_a_hint_and_its_steps(page: Page, language: str, scheme: str) -> None:
+    started(page, language)
+    for _ in range(3):  # where, pattern, the full argument
+        page.click('[data-action="hint"]')
+    expect(explanation(page)).not_to_have_attribute("data-kind", "empty")
+    assert violations(page) == []
+
+
+def test_the_game_page_with_the_overlay(page: Page, language: str, scheme: str) -> None:
+    started(page, language)
+    page.click('[data-action="probabilities"]')
+    expect(page.locator(".cell[data-probability]").first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_game_page_after_a_loss(page: Page, live_server: LiveServer, language: str) -> None:
+    game = live_server.game(started(page, language))
+    assert game.layout is not None
+    mine = next(i for i in range(game.height * game.width) if game.layout >> i & 1)
+    cell(page, *divmod(mine, game.width)).click()
+    expect(page.locator('[data-role="loss-report"]')).to_be_visible()
+    assert violations(page) == []
+
+
+def test_a_lesson(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/learn/one-two-one?lang={language}")
+    expect(page.locator('[data-role="practice-board"] .cell').first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_learn_index(page: Page, language: str) -> None:
+    page.goto(f"/learn/?lang={language}")
+    assert violations(page) == []
