@@ -133,3 +133,72 @@ def test_screenshot_watch_the_bot(page: Page, live_server: LiveServer, shots: Pa
         page.click('[data-action="bot-step"]')
         expect(explanation(page)).to_have_attribute("data-kind", "bot")
     snap(page, shots, "watch-the-bot.png")
+
+
+def test_screenshot_expert_at_1366x768(page: Page, shots: Path) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("/")
+    page.select_option("#preset", "expert")
+    page.click('[data-action="new-game"]')
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(480)
+    page.locator('.cell[data-row="8"][data-col="15"]').click()
+    page.keyboard.press("h")
+    expect(explanation(page)).not_to_have_attribute("data-kind", "empty")
+    path = shots / "expert-1366x768.png"
+    page.screenshot(path=str(path))  # the viewport: the whole board is in it
+    assert path.stat().st_size > 10_000
+
+
+def test_screenshot_proof_steps(page: Page, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    page.goto("/")
+    game = api_game(page, preset="beginner", seed=69)["id"]
+    api_move(page, game, "open", (4, 4))
+    load(page, 81)
+    for _ in range(3):
+        page.keyboard.press("h")
+    steps = page.locator('[data-role="steps"] li')
+    expect(steps.first).to_be_visible()
+    steps.nth(4).hover()
+    snap(page, shots, "proof-steps.png")
+
+
+def test_screenshot_loss_chain_dark(page: Page, live_server: LiveServer, shots: Path) -> None:
+    from explainer.play.modes import loss_report
+
+    page.set_viewport_size(VIEWPORT)
+    page.emulate_media(color_scheme="dark")
+    page.goto("/")
+    for seed in range(1, 40):
+        game = api_game(page, preset="intermediate", seed=seed)["id"]
+        api_move(page, game, "open", (8, 8))
+        view = live_server.game(game).view()
+        target = next(
+            (divmod(i, 16) for i in iter_bits(view.covered_mask) if len(loss_report(view, divmod(i, 16)).chain) >= 3),
+            None,
+        )
+        if target is not None:
+            break
+    assert target is not None
+    load(page, 256)
+    page.locator(f'.cell[data-row="{target[0]}"][data-col="{target[1]}"]').click()
+    expect(page.locator('[data-role="loss-chain"] li').nth(2)).to_be_visible()
+    page.locator('[data-role="loss-chain"] li').first.hover()
+    snap(page, shots, "loss-chain-dark.png")
+
+
+def test_screenshot_phone_hint(browser, base_url: str, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, base_url=base_url)
+    page = context.new_page()
+    page.goto("/")
+    page.select_option("#preset", "beginner")
+    page.click('[data-action="new-game"]')
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
+    page.locator('.cell[data-row="4"][data-col="4"]').tap()
+    page.locator('[data-action="hint"]').tap()
+    page.locator('[data-action="hint"]').tap()
+    expect(explanation(page)).to_be_in_viewport()
+    path = shots / "phone-hint.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+    context.close()

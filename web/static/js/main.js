@@ -219,7 +219,7 @@ class App {
       this.panel.showSummary([]);
       return;
     }
-    if (!loss && this.panel.explanation.dataset.kind === "empty") this.sayOver();
+    if (this.panel.explanation.dataset.kind === "empty") this.sayOver();
     const figures = game.summary;
     const lines = [
       ["mode", format(this.texts.summaryMode, { mode: this.config.modeNames[figures.mode] || figures.mode })],
