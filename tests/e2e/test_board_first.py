@@ -271,3 +271,15 @@ def test_the_language_menu_works_on_learn_pages(page: Page) -> None:
     page.select_option('select[name="lang"]', "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator('[data-nav="learn"]')).to_have_text("Lernen")
+
+
+def test_the_skip_link_jumps_to_the_board(page: Page) -> None:
+    page.goto("/")
+    page.keyboard.press("Tab")
+    link = page.locator(".skip-link")
+    expect(link).to_be_focused()
+    expect(link).to_be_in_viewport()
+    link.press("Enter")
+    expect(page.locator('[data-role="board-wrap"]')).to_be_focused()
+    page.keyboard.press("Tab")  # the next stop is the board's cursor cell
+    expect(page.locator('.cell[data-cursor="true"]')).to_be_focused()
