@@ -98,7 +98,7 @@ class _Checker:
         def search(position: int, placed: int) -> bool:
             if any(need[n] < 0 or need[n] > open_cells[n] for n in numbers):
                 return False
-            if left is not None and placed > left:
+            if left is not None and (placed > left or placed + (len(local) - position) + rest < left):
                 return False
             if position == len(local):
                 return left is None or 0 <= left - placed <= rest
@@ -293,10 +293,33 @@ class _Checker:
             return
         if not (new_mines or new_safe):
             raise ProofCheckError(f"step {kind} concludes nothing")
+        decided = new_mines | new_safe
+        if kind == "count.split":
+            # numbers with no shared free cell each hold exactly the mines they still need, so together
+            # exactly ``held``; the other covered cells hold the rest of the count: all safe when nothing is
+            # left, all mines when exactly they are left.  (Exact without a search over the placements.)
+            held = 0
+            union = set()
+            for number in numbers:
+                fact_mines, open_cells = around(number)
+                if open_cells & union:
+                    raise ProofCheckError("the numbers of a counting step share covered cells")
+                need = self.board.cells[number] - len(fact_mines)
+                if not 0 <= need <= len(open_cells):
+                    raise ProofCheckError(f"the number at {self.name(number)} cannot hold its mines: a clash, not a count")
+                union |= open_cells
+                held += need
+            rest = free - union
+            left = (total or 0) - len(mines)
+            if not use_count or decided != rest:
+                raise ProofCheckError("a counting step decides every covered cell outside its numbers, with the count")
+            if not ((new_safe == rest and left == held) or (new_mines == rest and left - held == len(rest))):
+                raise ProofCheckError(f"a counting step with {left} mines left and {held} held cannot decide {len(rest)} cells")
+            expect(numbers=numbers, held=held, left=left, count=len(rest))
+            return
         # the conclusion must follow from the named numbers (and count) and the step's facts
         self.forced(numbers, use_count, mines, safe, new_mines, True)
         self.forced(numbers, use_count, mines, safe, new_safe, False)
-        decided = new_mines | new_safe
         if kind in ("simple.all_safe", "simple.all_mines"):
             if len(numbers) != 1 or use_count:
                 raise ProofCheckError(f"{kind} uses one number")
@@ -351,19 +374,6 @@ class _Checker:
                 expect(total=total, found=len(mines), count=len(free))
             else:
                 expect(left=(total or 0) - len(mines), count=len(free))
-            return
-        if kind == "count.split":
-            held = 0
-            union = set()
-            for number in numbers:
-                fact_mines, open_cells = around(number)
-                if open_cells & union:
-                    raise ProofCheckError("the numbers of a counting step share covered cells")
-                union |= open_cells
-                held += self.board.cells[number] - len(fact_mines)
-            if decided != free - union:
-                raise ProofCheckError("a counting step decides every covered cell outside its numbers")
-            expect(numbers=numbers, held=held, left=(total or 0) - len(mines), count=len(free - union))
             return
         if kind == "cases":
             expect(numbers=len(numbers))
