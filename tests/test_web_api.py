@@ -139,7 +139,7 @@ def test_state_is_the_player_view_only(client: FlaskClient, stored_game) -> None
     assert "layout" not in text and "seed" not in text and str(game.seed) not in text
     assert set(data) == {
         "id", "mode", "height", "width", "mines", "mines_left", "state", "moves",
-        "board", "elapsed", "running", "replayable", "wrong_flags", "summary",
+        "board", "elapsed", "running", "replayable", "undoable", "wrong_flags", "summary",
     }
 
 
@@ -276,8 +276,14 @@ def test_losing_shows_the_whole_board_and_ends_the_game(client: FlaskClient, sto
     mine = first_mine(game)
     data = move(client, game_id, "open", *mine).json["game"]
     assert data["state"] == "lost" and data["end"]["exploded"] == list(mine)
+    # until the loss is accepted only the mine that went off is shown (the player may still undo)
+    assert data["end"]["pending"] and data["end"]["mines"] == [list(mine)] and data["end"]["wrong_flags"] == []
+    assert data["undoable"] and data["replayable"]
+    data = client.post(f"/api/games/{game_id}/accept", json={}).json["game"]
+    assert not data["end"]["pending"] and not data["undoable"] and data["replayable"]
     assert data["end"]["mines"] == game.mines().to_json()
     assert data["end"]["wrong_flags"] == [list(safe)]
+    assert client.post(f"/api/games/{game_id}/undo", json={}).status_code == 409  # over for good
     for action in MOVES:
         response = move(client, game_id, action, 0, 0)
         assert response.status_code == 409 and "over" in response.json["error"]

@@ -75,6 +75,8 @@ class Game:
     first_click: int | None = None
     moves: int = 0
     extra: dict[str, Any] = field(default_factory=dict)  # mode-specific data
+    #: every move in order (``explainer.play.history``): it holds the layout, so it stays on the server
+    history: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def new(cls, height: int, width: int, mines: int, seed: int | None = None) -> Game:
@@ -217,6 +219,7 @@ class Game:
             "first_click": self.first_click,
             "moves": self.moves,
             "extra": self.extra,
+            "history": self.history,
         }
 
     @classmethod
@@ -234,6 +237,7 @@ class Game:
             first_click=data["first_click"],
             moves=data.get("moves", 0),
             extra=data.get("extra", {}),
+            history=data.get("history", []),
         )
 
     def mines(self) -> CellSet:

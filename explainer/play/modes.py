@@ -37,6 +37,7 @@ from explainer.core.constraints import build_constraints
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
+from explainer.play import history
 from explainer.play.game import Game, GameError, LayoutMaker, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from explainer.engine.why import why
@@ -59,6 +60,7 @@ __all__ = [
     "MoveOutcome",
     "open_cell",
     "chord_cell",
+    "flag_cell",
     "summary",
 ]
 
@@ -166,7 +168,7 @@ class Assist:
     reason: str = "no_logical_step"
 
 
-def assist_after_move(game: Game, assists: list[Assist] | None = None) -> list[Assist]:
+def assist_after_move(game: Game, assists: list[Assist] | None = None, at: float | None = None) -> list[Assist]:
     """While the game is on and no covered cell is provably safe, open one of
     the cells the player would judge safest (lowest exact mine probability;
     among those, one next to the open area when there is one) for the player.
@@ -187,6 +189,8 @@ def assist_after_move(game: Game, assists: list[Assist] | None = None) -> list[A
             break
         index, probability = choice
         row, col = divmod(index, game.width)
+        # the layout it is opened on (the choice may have redrawn the mines), so that undo replays it
+        history.record(game, history.ASSIST, (row, col), "game", at, layout=str(game.layout))
         if game.flagged >> index & 1:
             game.toggle_flag(row, col)
         game.open(row, col)
@@ -337,7 +341,7 @@ class MoveOutcome:
 LOSS_SHARE = 0.8
 
 
-def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutcome:
+def _finish(game: Game, view: Board, opened: list[int], saved: bool, at: float | None = None) -> MoveOutcome:
     """The move's outcome.  Over the budget in force, the loss report and the
     assist are left out (the move itself stands; ``*_unavailable`` says so)."""
     cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
@@ -346,6 +350,8 @@ def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutc
         cell = Cell(*divmod(game.exploded, game.width))
         # what the player saw before the fatal click, so the report can be made again later
         game.extra["loss"] = {"cell": cell.to_json(), "view": str(view)}
+        # the player sees the mine that went off and may still undo; the layout waits for accept_loss
+        game.extra["loss_pending"] = True
         try:
             with budget.attempt(LOSS_SHARE):
                 report = loss_report(view, cell)
@@ -356,21 +362,33 @@ def _finish(game: Game, view: Board, opened: list[int], saved: bool) -> MoveOutc
         return MoveOutcome(cells, saved)
     assists: list[Assist] = []
     try:
-        assist_after_move(game, assists)
+        assist_after_move(game, assists, at)
     except BudgetExceeded:
         return MoveOutcome(cells, saved, tuple(assists), assist_unavailable=True)
     return MoveOutcome(cells, saved, tuple(assists))
 
 
-def open_cell(game: Game, row: int, col: int) -> MoveOutcome:
-    """Open a cell the way the game's mode says."""
+def _layout_change(game: Game, first: bool, saved: bool) -> dict[str, Any]:
+    """What a move's record keeps of the layout: the one a first open placed, the one a save moved to."""
+    data: dict[str, Any] = {}
+    if first and game.layout is not None:
+        data["first_layout"] = str(game.layout)
+    if saved:
+        data.update(saved=True, layout=str(game.layout))
+    return data
+
+
+def open_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> MoveOutcome:
+    """Open a cell the way the game's mode says; the move goes into the game's history."""
     view = game.view()
+    first = game.state == "ready"
     saved = game_mode(game) is Mode.FORGIVING and forgive(game, row, col)
     opened = game.open(row, col, make_layout=layout_maker(game))
-    return _finish(game, view, opened, saved)
+    history.record(game, "open", (row, col), by, at, **_layout_change(game, first, saved))
+    return _finish(game, view, opened, saved, at)
 
 
-def chord_cell(game: Game, row: int, col: int) -> MoveOutcome:
+def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> MoveOutcome:
     """Chord an open number the way the game's mode says (forgiving: all the
     cells it opens are saved together, when they can all be safe)."""
     view = game.view()
@@ -381,7 +399,15 @@ def chord_cell(game: Game, row: int, col: int) -> MoveOutcome:
         if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
             saved = _forgive_cells(game, around & ~game.revealed & ~game.flagged)
     opened = game.chord(row, col)
-    return _finish(game, view, opened, saved)
+    history.record(game, "chord", (row, col), by, at, **_layout_change(game, False, saved))
+    return _finish(game, view, opened, saved, at)
+
+
+def flag_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> bool:
+    """Flag or unflag a covered cell; the move goes into the game's history.  Whether it is now flagged."""
+    flagged = game.toggle_flag(row, col)
+    history.record(game, "flag" if flagged else "unflag", (row, col), by, at)
+    return flagged
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -10,6 +10,7 @@ takes part in the decision or the reply.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Blueprint, jsonify
@@ -21,7 +22,7 @@ from explainer.words.bot import move_to_json
 from explainer.core.cells import CellSet
 from explainer.play.game import Game
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.modes import MoveOutcome, open_cell
+from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db
@@ -61,8 +62,9 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
         raise BotCannotMove(game_id, str(error)) from None
     lesson = classify(view, move.deduction) if move.deduction is not None and move.kind is not MoveKind.UNFLAG else None
     if move.kind is MoveKind.OPEN:
-        return move, open_cell(game, *move.cell), lesson
-    game.toggle_flag(*move.cell)  # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
+        return move, open_cell(game, *move.cell, by="bot", at=time.time()), lesson
+    # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
+    flag_cell(game, *move.cell, by="bot", at=time.time())
     return move, MoveOutcome(opened=()), lesson
 
 

@@ -27,6 +27,8 @@ __all__ = [
     "NotFinished",
     "ProbabilitiesUnavailable",
     "NotReplayable",
+    "NothingToUndo",
+    "NotLost",
     "NotStarted",
     "UnsupportedBody",
     "register_error_handlers",
@@ -92,6 +94,22 @@ class NotFinished(ApiError):
         super().__init__(
             _("game %(game)s is still being played: a board can be replayed once its game is over", game=repr(game_id))
         )
+
+
+class NothingToUndo(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        # I18N: undo asked of a game with no move to take back; %(game)s is the game's id, in quotes
+        super().__init__(_("game %(game)s has no move to undo", game=repr(game_id)))
+
+
+class NotLost(ApiError):
+    status = 409
+
+    def __init__(self, game_id: str) -> None:
+        # I18N: accepting a loss asked of a game that is not lost; %(game)s is the game's id, in quotes
+        super().__init__(_("game %(game)s is not lost: there is no loss to accept", game=repr(game_id)))
 
 
 class NotStarted(ApiError):

@@ -16,6 +16,7 @@ Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 from __future__ import annotations
 
 from collections.abc import Callable
+import time
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
@@ -25,7 +26,8 @@ from flask_babel import gettext as _
 from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.play.game import Game
-from explainer.play.modes import MoveOutcome, chord_cell, open_cell
+from explainer.play.history import accept_loss, can_undo, note_help, undo
+from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 
 from web.storage import games as db
 from web.api.analysis import Analyses, overlay_json, wrong_flag_json
@@ -33,6 +35,8 @@ from web.api.errors import (
     BadRequestBody,
     GameOver,
     NotFinished,
+    NotLost,
+    NothingToUndo,
     NotReplayable,
     NotStarted,
     ProbabilitiesUnavailable,
@@ -136,24 +140,54 @@ def show(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/open", endpoint="open_cell")
 def open_route(game_id: str) -> ResponseReturnValue:
-    record, outcome, _ = _move(game_id, open_cell)
+    record, outcome, _ = _move(game_id, lambda game, r, c: open_cell(game, r, c, at=time.time()))
     return _moved(record, outcome)
 
 
 @bp.post("/games/<game_id>/chord")
 def chord(game_id: str) -> ResponseReturnValue:
-    record, outcome, _ = _move(game_id, chord_cell)
+    record, outcome, _ = _move(game_id, lambda game, r, c: chord_cell(game, r, c, at=time.time()))
     return _moved(record, outcome)
 
 
 @bp.post("/games/<game_id>/flag")
 def flag(game_id: str) -> ResponseReturnValue:
     language = reply_language()
-    record, flagged, cell = _move(game_id, lambda game, r, c: game.toggle_flag(r, c))
+    record, flagged, cell = _move(game_id, lambda game, r, c: flag_cell(game, r, c, at=time.time()))
     warning = None
     if flagged and record.game.state == "playing":
         warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
     return jsonify({"game": state_json(record, language), "flagged": flagged, "warning": warning})
+
+
+@bp.post("/games/<game_id>/undo")
+def undo_route(game_id: str) -> ResponseReturnValue:
+    """Take back the last move (also the losing click, until the loss is accepted)."""
+    body_json()  # a JSON object, as every write (its fields are not used)
+
+    def change(game: Game) -> None:
+        if not can_undo(game):
+            if game.over:
+                raise GameOver(game_id)
+            raise NothingToUndo(game_id)
+        undo(game, time.time())
+
+    record, _ = db.update_game(game_id, session_id(), change)
+    return jsonify({"game": state_json(record)})
+
+
+@bp.post("/games/<game_id>/accept")
+def accept_route(game_id: str) -> ResponseReturnValue:
+    """Accept a loss: no more undo, and the whole board is shown."""
+    body_json()
+
+    def change(game: Game) -> None:
+        if game.state != "lost":
+            raise NotLost(game_id)
+        accept_loss(game)
+
+    record, _ = db.update_game(game_id, session_id(), change)
+    return jsonify({"game": state_json(record)})
 
 
 @bp.post("/games/<game_id>/replay")
@@ -161,6 +195,8 @@ def replay(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, session_id())
     if not record.game.over:
         raise NotFinished(game_id)  # a replay of a game in play would show its layout
+    if record.game.extra.get("loss_pending"):  # replaying the board moves on: the loss is accepted
+        record, _ = db.update_game(game_id, session_id(), accept_loss)
     again = replay_game(record.game)
     if again is None:
         raise NotReplayable(game_id)
@@ -175,6 +211,24 @@ def _analysis_reply(record: db.GameRecord, language: str, key: str, value: dict[
     return jsonify({"game_id": record.id, "moves": record.game.moves, "lang": language, key: value})
 
 
+def _position(record: db.GameRecord) -> str:
+    """What a hint depends on: the game and what is on its board (not its history of help asked)."""
+    game = record.game
+    return f"{record.id}:{game.layout}:{game.revealed}:{game.flagged}:{game.state}"
+
+
+def _note_help(game_id: str, kind: str) -> db.GameRecord:
+    """The player asked for help: the game's history keeps it (the game counts as assisted)."""
+
+    def change(game: Game) -> None:
+        if game.over:
+            raise GameOver(game_id)
+        note_help(game, kind, time.time())
+
+    record, _ = db.update_game(game_id, session_id(), change)
+    return record
+
+
 def _first_click() -> dict[str, Any]:
     # I18N: the hint before the first click of a game
     return {"kind": "first-click", "text": _("Open any cell: the first click is always safe."), "highlights": []}
@@ -186,7 +240,8 @@ def hint(game_id: str) -> ResponseReturnValue:
     record = _playing(db.load_game(game_id, session_id()))
     if record.game.state == "ready":
         return _analysis_reply(record, language, "hint", _first_click())
-    reply = _analyses().hint(record.revision, record.game.view, language)
+    reply = _analyses().hint(_position(record), record.game.view, language)
+    record = _note_help(game_id, "hint")  # once answered: a request over its budget writes nothing
     return _analysis_reply(record, language, "hint", reply)
 
 
@@ -199,4 +254,6 @@ def probabilities(game_id: str) -> ResponseReturnValue:
     solution = _analyses().solve(record.game.view())
     if not solution.exact:
         raise ProbabilitiesUnavailable()
-    return _analysis_reply(record, language, "overlay", overlay_json(solution, language))
+    overlay = overlay_json(solution, language)
+    record = _note_help(game_id, "probabilities")
+    return _analysis_reply(record, language, "overlay", overlay)

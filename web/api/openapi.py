@@ -257,24 +257,28 @@ def _schemas() -> dict[str, Any]:
                 "elapsed": {"type": "number", "minimum": 0},
                 "running": _BOOLEAN,
                 "replayable": _BOOLEAN,
+                "undoable": {**_BOOLEAN, "description": "A move can be taken back (also a loss not accepted yet)."},
                 "wrong_flags": _CELLS,
                 "summary": _object(
-                    {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT},
-                    ["mode", "state", "moves"],
+                    {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT,
+                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo"]},
+                                        description="Why the game counts as assisted (empty: it does not).")},
+                    ["mode", "state", "moves", "assisted"],
                 ),
                 "end": _object(
                     {
-                        "mines": _CELLS,
+                        "mines": {**_CELLS, "description": "Every mine; only the one that went off while the loss is pending."},
                         "exploded": _nullable(_ref("Cell")),
                         "wrong_flags": _CELLS,
+                        "pending": {**_BOOLEAN, "description": "A loss not accepted yet: it can still be undone."},
                         "loss": _nullable(_ref("LossReport")),
                     },
-                    ["mines", "exploded", "wrong_flags", "loss"],
+                    ["mines", "exploded", "wrong_flags", "pending", "loss"],
                     description="Only once the game is over.",
                 ),
             },
             ["id", "mode", "height", "width", "mines", "mines_left", "state", "moves", "board", "elapsed",
-             "running", "replayable", "wrong_flags", "summary"],
+             "running", "replayable", "undoable", "wrong_flags", "summary"],
         ),
         "Outcome": _object(
             {
@@ -463,6 +467,22 @@ def _paths() -> dict[str, Any]:
                     ["game", "flagged", "warning"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
                 [_GAME_ID, _LANG], move_body,
+            ),
+        },
+        "/api/games/{game_id}/undo": {
+            "post": _operation(
+                "undoMove", "Take back the last move (also the losing click, until the loss is accepted); the game "
+                "then counts as assisted.",
+                "games",
+                {**_ok("The game as it was before the move.", game_reply), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], empty_body,
+            ),
+        },
+        "/api/games/{game_id}/accept": {
+            "post": _operation(
+                "acceptLoss", "Accept a loss: no more undo, and the whole board is shown.", "games",
+                {**_ok("The finished game.", game_reply), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], empty_body,
             ),
         },
         "/api/games/{game_id}/replay": {

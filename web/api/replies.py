@@ -15,6 +15,7 @@ from explainer.words.modes import loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.play.history import assisted_reasons, can_undo
 from explainer.play.modes import LossReport, stored_loss_report, summary
 
 from web.api.analysis import Analyses
@@ -41,6 +42,7 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
+    pending = bool(game.extra.get("loss_pending"))
     data: dict[str, Any] = {
         "id": record.id,
         "mode": record.mode,
@@ -54,15 +56,19 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         "board": rows,
         "elapsed": round(record.elapsed(), 3),
         "running": game.state == "playing",
-        "replayable": game.over and game.first_click is not None,  # a replay of a game in play would show its layout
+        # a replay of a game in play would show its layout (replaying a loss not accepted yet accepts it)
+        "replayable": game.over and game.first_click is not None,
+        "undoable": can_undo(game),
         "wrong_flags": [],
-        "summary": summary(game),
+        "summary": {**summary(game), "assisted": assisted_reasons(game)},
     }
     if game.over:
         data["end"] = {
-            "mines": game.mines().to_json(),
+            # until the player accepts a loss (or undoes it), only the mine that went off is shown
+            "mines": [list(divmod(game.exploded, game.width))] if pending and game.exploded is not None else game.mines().to_json(),
             "exploded": None if game.exploded is None else list(divmod(game.exploded, game.width)),
-            "wrong_flags": CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
+            "wrong_flags": [] if pending else CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
+            "pending": pending,
             "loss": None,
         }
         try:

@@ -145,6 +145,10 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         finished = record.finished_at
         if finished is None and record.game.over:
             finished = now
+        if finished is not None and not record.game.over:
+            finished = None  # an undone loss: the clock runs again
+        if record.game.state == "ready":
+            started = None  # the first click was undone
         data = _dump(record.game)
         with write(conn):
             cursor = conn.execute(

@@ -57,6 +57,14 @@ export class Api {
     return call("POST", this.withLanguage(this.game(id, `/${action}`)), { row, col });
   }
 
+  undo(id) {
+    return call("POST", this.game(id, "/undo"), {});
+  }
+
+  accept(id) {
+    return call("POST", this.game(id, "/accept"), {});
+  }
+
   replay(id) {
     return call("POST", this.game(id, "/replay"), {});
   }

@@ -58,6 +58,8 @@ class App {
     this.on("hint", () => this.queue(() => this.nextHint()));
     this.on("restart", () => this.queue(() => this.restart()));
     this.on("replay", () => this.queue(() => this.replay()));
+    this.on("undo", () => this.queue(() => this.undo()));
+    this.on("accept", () => this.queue(() => this.accept()));
     this.on("probabilities", () => this.queue(() => this.toggleOverlay()));
     this.on("why", () => this.showWarningExplanation());
     for (const button of document.querySelectorAll('[data-action="level"]')) {
@@ -200,6 +202,8 @@ class App {
     }
     this.timer.sync(game.elapsed, game.running);
     document.querySelector('[data-action="replay"]').disabled = !game.replayable;
+    for (const button of document.querySelectorAll('[data-action="undo"]')) button.disabled = !game.undoable;
+    document.querySelector('[data-role="loss-actions"]').hidden = !(game.end && game.end.pending);
     if (changed && previous) this.forgetHint();
     if (!previous || previous.id !== game.id) this.syncSettings(game);
     if (game.wrong_flags.length === 0) {
@@ -303,6 +307,25 @@ class App {
     const settings = { height, width, mines, mode };
     if (summary.max_rule) settings.max_rule = summary.max_rule;
     await this.newGame(settings);
+  }
+
+  // take back the last move (also the losing click, until the loss is accepted)
+  async undo() {
+    if (!this.game || !this.game.undoable) return;
+    this.bot.pause();
+    const { game } = await this.api.undo(this.game.id);
+    this.botMoved = false;
+    this.warning = null;
+    this.panel.hideWarning();
+    this.panel.showNotices([]);
+    this.show(game);
+  }
+
+  // accept a loss: the whole board is shown, and no more undo
+  async accept() {
+    if (!this.game || !this.game.end || !this.game.end.pending) return;
+    const { game } = await this.api.accept(this.game.id);
+    this.show(game);
   }
 
   async replay() {

@@ -1,0 +1,171 @@
+"""A game's move history, and undo.
+
+Every move is kept in ``Game.history``, in order, as a plain record (JSON as it is stored):
+
+* ``{"action": "open" | "chord" | "flag" | "unflag", "cell": [r, c], "by": "player" | "bot", "t": seconds}``
+  — a move; an open or chord that a forgiving game saved carries ``"saved": true`` and the layout the
+  mines were moved to (``"layout"``); the first open carries the layout it was played on;
+* ``{"action": "assist", "cell": [r, c], "by": "game", "t": ...}`` — a cell an assisted game opened
+  after the move before it;
+* ``{"action": "undo", "cell": [r, c], "by": "player", "t": ...}`` — the last move taken back (and its
+  assists); the moves it took back stay in the history with ``"undone": true``;
+* ``{"action": "hint" | "probabilities", "by": "player", "t": ...}`` — help asked for (no move).
+
+``t`` is the wall-clock time of the move (Unix seconds), or None where no clock was given.  The
+history holds the layout: like the game itself it stays on the server, and what a player is shown of
+it (a review, a replay file) waits for the end of the game.
+
+Undo rebuilds the position from the history: the moves still standing, replayed on the layout the
+game started with (and the layouts its saves moved the mines to).  After a losing click the game is
+``lost`` with ``loss_pending``: the player sees the mine that went off and may undo it; accepting the
+loss (``accept_loss``) ends the game for good, and only then is the whole layout shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explainer.play.game import Game, GameError
+
+__all__ = [
+    "ASSIST",
+    "HELP",
+    "MOVES",
+    "accept_loss",
+    "assisted_reasons",
+    "can_undo",
+    "initial_layout",
+    "live_moves",
+    "note_help",
+    "rebuild",
+    "record",
+    "undo",
+]
+
+#: the actions that are moves of the player (or the bot on the player's behalf)
+MOVES = ("open", "chord", "flag", "unflag")
+#: a cell an assisted game opened
+ASSIST = "assist"
+#: help asked for, without a move
+HELP = ("hint", "probabilities")
+
+
+def record(game: Game, action: str, cell: tuple[int, int] | None, by: str = "player", at: float | None = None, **data: Any) -> None:
+    """Append one record to the game's history."""
+    entry: dict[str, Any] = {"action": action, "cell": None if cell is None else [int(cell[0]), int(cell[1])], "by": by, "t": at}
+    entry.update(data)
+    game.history.append(entry)
+
+
+def note_help(game: Game, kind: str, at: float | None = None) -> None:
+    """The player asked for a hint or the probabilities: the game counts as assisted."""
+    if kind not in HELP:
+        raise ValueError(f"unknown help {kind!r}")
+    record(game, kind, None, "player", at)
+
+
+def live_moves(game: Game) -> list[dict[str, Any]]:
+    """The moves (and assists) that still stand, in order."""
+    return [entry for entry in game.history if entry["action"] in (*MOVES, ASSIST) and not entry.get("undone")]
+
+
+def initial_layout(game: Game) -> int | None:
+    """The layout the game was dealt (before a forgiving save or an assist moved its mines): the one
+    its first open was played on."""
+    for entry in game.history:
+        if "first_layout" in entry and not entry.get("undone"):
+            return int(entry["first_layout"])
+    return None
+
+
+def assisted_reasons(game: Game) -> list[str]:
+    """Why the game counts as assisted: ``hint``, ``probabilities``, ``bot``, ``undo`` (in that order)."""
+    found = set()
+    for entry in game.history:
+        if entry["action"] in HELP:
+            found.add(entry["action"])
+        elif entry["action"] == "undo":
+            found.add("undo")
+        elif entry["by"] == "bot":
+            found.add("bot")
+    return [reason for reason in ("hint", "probabilities", "bot", "undo") if reason in found]
+
+
+def can_undo(game: Game) -> bool:
+    """A game in play with a move to take back, or a loss not yet accepted."""
+    if game.state == "won" or (game.state == "lost" and not game.extra.get("loss_pending")):
+        return False
+    return any(entry["action"] in MOVES for entry in live_moves(game))
+
+
+def undo(game: Game, at: float | None = None) -> dict[str, Any]:
+    """Take back the last move that stands (with the cells an assist opened after it); returns its record."""
+    if game.state == "won":
+        raise GameError("the game is won: there is nothing to undo")
+    if game.state == "lost" and not game.extra.get("loss_pending"):
+        raise GameError("the loss was accepted: the game is over for good")
+    history = game.history
+    position = next(
+        (i for i in range(len(history) - 1, -1, -1) if history[i]["action"] in MOVES and not history[i].get("undone")),
+        None,
+    )
+    if position is None:
+        raise GameError("there is no move to undo")
+    taken = history[position]
+    for entry in history[position:]:
+        if entry["action"] in (*MOVES, ASSIST):
+            entry["undone"] = True
+    record(game, "undo", tuple(taken["cell"]), "player", at)
+    rebuild(game)
+    return taken
+
+
+def accept_loss(game: Game) -> None:
+    """The player accepts the loss: no more undo, and the whole layout may be shown."""
+    if game.state != "lost":
+        raise GameError("the game is not lost")
+    game.extra.pop("loss_pending", None)
+
+
+def rebuild(game: Game) -> None:
+    """The position the standing moves give, replayed on the game's layouts from the start."""
+    moves = live_moves(game)
+    first = initial_layout(game)
+    game.revealed = game.flagged = 0
+    game.state = "ready"
+    game.exploded = None
+    game.moves = 0
+    game.first_click = None
+    for key in ("loss", "loss_pending"):
+        game.extra.pop(key, None)
+    if not any(entry["action"] in ("open", "chord") for entry in moves):
+        # nothing opened stands: the next first click is again always safe (a layout is placed then)
+        game.layout = None
+        for entry in moves:
+            game.toggle_flag(*entry["cell"])
+        _recount(game, moves)
+        return
+    game.layout = first
+    for entry in moves:
+        row, col = entry["cell"]
+        if "layout" in entry:  # a forgiving save or an assist moved the mines just before
+            game.layout = int(entry["layout"])
+        if entry["action"] == ASSIST:
+            if game.flagged >> game.index(row, col) & 1:
+                game.toggle_flag(row, col)
+            game.open(row, col)
+        elif entry["action"] == "open":
+            game.open(row, col)
+        elif entry["action"] == "chord":
+            game.chord(row, col)
+        else:
+            game.toggle_flag(row, col)
+    _recount(game, moves)
+
+
+def _recount(game: Game, moves: list[dict[str, Any]]) -> None:
+    """The mode's counters from the moves that stand."""
+    if "saves" in game.extra:
+        game.extra["saves"] = sum(1 for entry in moves if entry.get("saved"))
+    if "assists" in game.extra:
+        game.extra["assists"] = sum(1 for entry in moves if entry["action"] == ASSIST)

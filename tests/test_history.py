@@ -1,0 +1,148 @@
+"""Move history and undo: every move is kept in order with who made it; undo takes back the last move
+(and what an assist did after it) by replaying the moves that stand; a loss can be undone until it is
+accepted, and only then is the whole layout shown."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from explainer import solve
+from explainer.play.game import Game, GameError
+from explainer.play.history import accept_loss, assisted_reasons, can_undo, live_moves, undo
+from explainer.play.modes import chord_cell, flag_cell, new_game, open_cell
+
+
+def position(game: Game) -> tuple[int, int, str, int]:
+    return game.revealed, game.flagged, game.state, game.moves
+
+
+def safe_cells(game: Game) -> list[tuple[int, int]]:
+    view = game.view()
+    return [tuple(cell) for cell in solve(view).safe if view.cells[view.index(*cell)] < 0]
+
+
+def test_every_move_is_kept_in_order_with_who_made_it() -> None:
+    game = new_game("classic", 9, 9, 10, seed=3)
+    open_cell(game, 4, 4, at=1.0)
+    target = safe_cells(game)[0]
+    flag_cell(game, *target, at=2.0)
+    flag_cell(game, *target, by="bot", at=3.0)
+    open_cell(game, *target, by="bot", at=4.0)
+    actions = [(e["action"], e["cell"], e["by"], e["t"]) for e in game.history]
+    assert actions == [
+        ("open", [4, 4], "player", 1.0),
+        ("flag", list(target), "player", 2.0),
+        ("unflag", list(target), "bot", 3.0),
+        ("open", list(target), "bot", 4.0),
+    ]
+    assert "first_layout" in game.history[0] and assisted_reasons(game) == ["bot"]
+    # the history is stored with the game
+    assert Game.from_dict(game.to_dict()).history == game.history
+
+
+def test_undo_takes_back_the_last_move_and_replays_the_rest() -> None:
+    game = new_game("classic", 16, 16, 40, seed=4)
+    open_cell(game, 8, 8)
+    before = position(game)
+    target = safe_cells(game)[0]
+    open_cell(game, *target)
+    flag = safe_cells(game)[0]
+    flag_cell(game, *flag)
+    undo(game)  # the flag
+    undo(game)  # the open
+    assert position(game) == before
+    assert [e["action"] for e in game.history] == ["open", "open", "flag", "undo", "undo"]
+    assert [e.get("undone", False) for e in game.history[:3]] == [False, True, True]
+    assert len(live_moves(game)) == 1 and "undo" in assisted_reasons(game)
+
+
+def test_a_loss_can_be_undone_until_it_is_accepted() -> None:
+    game = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4)
+    before = position(game)
+    assert game.layout is not None
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    outcome = open_cell(game, *divmod(mine, 9))
+    assert game.state == "lost" and game.extra["loss_pending"] and outcome.loss is not None
+    assert can_undo(game)
+    undo(game)
+    assert position(game) == before and "loss" not in game.extra and "loss_pending" not in game.extra
+    open_cell(game, *divmod(mine, 9))
+    accept_loss(game)
+    assert not can_undo(game)
+    with pytest.raises(GameError, match="over for good"):
+        undo(game)
+
+
+def test_undoing_the_first_click_places_a_new_layout_at_the_next_one() -> None:
+    game = new_game("classic", 9, 9, 10, seed=6)
+    open_cell(game, 0, 0)
+    undo(game)
+    assert game.state == "ready" and game.layout is None and game.revealed == 0
+    open_cell(game, 8, 8)  # always safe again
+    assert game.state in ("playing", "won")
+
+
+def test_undo_replays_forgiving_saves_and_assists_on_their_layouts() -> None:
+    # a forgiving game: a save moves the mines; undoing a later move keeps the save
+    game = new_game("forgiving", 16, 30, 99, seed=5)
+    open_cell(game, 8, 15)
+    view = game.view()
+    analysis = solve(view)
+    assert game.layout is not None
+    target = next(
+        divmod(i, 30) for i in range(480)
+        if game.layout >> i & 1 and view.cells[i] < 0 and not analysis.mines.mask >> i & 1
+    )
+    outcome = open_cell(game, *target)
+    assert outcome.saved and game.extra["saves"] == 1
+    after_save = (position(game), game.layout)
+    step = safe_cells(game)[0]
+    open_cell(game, *step)
+    undo(game)
+    assert (position(game), game.layout) == after_save and game.extra["saves"] == 1
+    undo(game)  # the saved open itself
+    assert game.extra["saves"] == 0 and not game.revealed >> (target[0] * 30 + target[1]) & 1
+
+
+def test_chords_are_kept_and_undone() -> None:
+    game = new_game("classic", 9, 9, 10, seed=7)
+    open_cell(game, 4, 4)
+    view = game.view()
+    mines = solve(view).mines
+    for cell in mines:
+        flag_cell(game, *cell)
+    before = position(game)
+    number = next(
+        divmod(i, 9) for i, n in view.numbers()
+        if n and (view.neighbours[i] & game.flagged).bit_count() == n and view.neighbours[i] & view.covered_mask & ~game.flagged
+    )
+    chord_cell(game, *number)
+    assert game.history[-1]["action"] == "chord" and position(game) != before
+    undo(game)
+    assert position(game) == before
+
+
+# -- through the API -------------------------------------------------------------------------------
+
+
+def test_undo_and_accept_through_the_api(client: FlaskClient, stored_game) -> None:
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    assert client.post(f"/api/games/{game_id}/undo", json={}).json["game"]["state"] == "ready"
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    game = stored_game(client, game_id)
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    lost = client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9}).json["game"]
+    assert lost["end"]["pending"] and lost["end"]["mines"] == [[mine // 9, mine % 9]]
+    back = client.post(f"/api/games/{game_id}/undo", json={}).json["game"]
+    assert back["state"] == "playing" and "end" not in back and back["running"]
+    assert back["summary"]["assisted"] == ["undo"]
+    client.get(f"/api/games/{game_id}/hint")
+    assert client.get(f"/api/games/{game_id}").json["game"]["summary"]["assisted"] == ["hint", "undo"]
+    client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9})
+    accepted = client.post(f"/api/games/{game_id}/accept", json={}).json["game"]
+    assert len(accepted["end"]["mines"]) == 10 and not accepted["undoable"]
+    again = client.post(f"/api/games/{game_id}/undo", json={})
+    assert again.status_code == 409
