@@ -52,7 +52,7 @@ def test_every_mode_has_a_one_line_description() -> None:
     assert set(MODES) == set(Mode) == set(MODE_DESCRIPTIONS)
     for description in MODE_DESCRIPTIONS.values():
         assert description and "\n" not in description and len(description) < 120
-    assert [str(m) for m in Mode] == ["classic", "no-guess", "assist", "forgiving"]
+    assert [str(m) for m in Mode] == ["classic", "no-guess", "assist", "forgiving", "strict"]
 
 
 def test_new_game_records_the_mode_and_survives_a_round_trip() -> None:

@@ -343,7 +343,7 @@ query_strings = st.one_of(
     ),
 )
 GAME_STATES = ["ready", "playing", "playing", "lost", "won", "foreign", "random"]
-MODES = ["classic", "no-guess", "assist", "forgiving"]
+MODES = ["classic", "no-guess", "assist", "forgiving", "strict"]
 PUZZLE_STATES = ["unsolved", "solved", "foreign", "random"]
 #: ids of no resource; a "/" (even sent as %2F) would make the path another route, which the path fuzz covers
 random_ids = st.text(min_size=1, max_size=24).filter(lambda text: "/" not in text and text not in (".", ".."))

@@ -3,8 +3,9 @@
 Roles: ``clue`` (numbers used), ``common``, ``unique-a``, ``unique-b`` (the
 areas of a two-number step), ``safe`` (to open), ``mine`` (to flag),
 ``wrong-flag``, ``known-mine`` (mines an argument relies on), ``safest``
-(the lowest-risk cells when nothing is certain) and ``assumed`` (a cell a proof
-step supposes to be a mine or safe).
+(the lowest-risk cells when nothing is certain), ``assumed`` (a cell a proof
+step supposes to be a mine or safe) and ``move`` (in a review: the cell a move
+played when it was not a certain one).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from explainer.core.deduction import Deduction, ProofStep
 
 __all__ = ["ROLES", "highlights", "highlights_to_json", "step_highlights"]
 
-ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed")
+ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move")
 
 
 def highlights(

@@ -148,6 +148,10 @@ def rebuild(game: Game) -> None:
     game.layout = first
     for entry in moves:
         row, col = entry["cell"]
+        if entry.get("strict"):  # strict mode: a move that lost at once, whatever the cell held
+            game.state = "lost"
+            game.moves += 1
+            continue
         if "layout" in entry:  # a forgiving save or an assist moved the mines just before
             game.layout = int(entry["layout"])
         if entry["action"] == ASSIST:

@@ -70,10 +70,11 @@ class Mode(StrEnum):
     NO_GUESS = "no-guess"
     ASSIST = "assist"
     FORGIVING = "forgiving"
+    STRICT = "strict"
 
 
 #: the game modes, in menu order (their names and descriptions are words: ``explainer.words.modes``)
-MODES: tuple[Mode, ...] = (Mode.CLASSIC, Mode.NO_GUESS, Mode.ASSIST, Mode.FORGIVING)
+MODES: tuple[Mode, ...] = (Mode.CLASSIC, Mode.NO_GUESS, Mode.ASSIST, Mode.FORGIVING, Mode.STRICT)
 
 
 def _parse_mode(value: str | Mode) -> Mode:
@@ -274,7 +275,8 @@ class LossReport:
     """Why the opened ``cell`` was a mine, as far as the player could tell before the click."""
 
     cell: Cell
-    kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain
+    kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain | "strict": a strict
+    # game lost by a move that was not certain while a step was available (``deduction``, ``chain``)
     probability: float  # the mine probability it had
     deduction: Deduction | None = None  # for "proved": the step that proves it
     #: for "proved": the steps from the numbers on the board to ``deduction`` (its last), each resting only on
@@ -320,6 +322,8 @@ def stored_loss_report(game: Game) -> LossReport | None:
     stored = game.extra.get("loss")
     if not isinstance(stored, dict):
         return None
+    if stored.get("strict"):
+        return strict_report(Board.parse(stored["view"]), Cell(*stored["cell"]))
     return loss_report(Board.parse(stored["view"]), tuple(stored["cell"]))
 
 
@@ -382,6 +386,11 @@ def open_cell(game: Game, row: int, col: int, *, by: str = "player", at: float |
     """Open a cell the way the game's mode says; the move goes into the game's history."""
     view = game.view()
     first = game.state == "ready"
+    if game_mode(game) is Mode.STRICT and game.state == "playing":
+        index = game.index(row, col)
+        strict = _strict_loss(game, view, (row, col), 1 << index & view.covered_mask & ~view.flagged_mask, "open", by, at)
+        if strict is not None:
+            return strict
     saved = game_mode(game) is Mode.FORGIVING and forgive(game, row, col)
     opened = game.open(row, col, make_layout=layout_maker(game))
     history.record(game, "open", (row, col), by, at, **_layout_change(game, first, saved))
@@ -393,6 +402,14 @@ def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float 
     cells it opens are saved together, when they can all be safe)."""
     view = game.view()
     saved = False
+    if game_mode(game) is Mode.STRICT and game.state == "playing":
+        index = game.index(row, col)
+        around = view.neighbours[index]
+        if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
+            cells = around & view.covered_mask & ~view.flagged_mask
+            strict = _strict_loss(game, view, (row, col), cells, "chord", by, at)
+            if strict is not None:
+                return strict
     if game_mode(game) is Mode.FORGIVING and game.state == "playing":
         index = game.index(row, col)
         around = view.neighbours[index]
@@ -401,6 +418,34 @@ def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float 
     opened = game.chord(row, col)
     history.record(game, "chord", (row, col), by, at, **_layout_change(game, False, saved))
     return _finish(game, view, opened, saved, at)
+
+
+def _strict_loss(
+    game: Game, view: Board, cell: tuple[int, int], cells: int, action: str, by: str, at: float | None
+) -> MoveOutcome | None:
+    """Strict mode: a move that opens a cell not provably safe while some covered cell is, loses at once
+    (whatever the cell holds); None when the move may be played (it is certain, or a forced guess)."""
+    if not cells:
+        return None
+    safe = _analysis(view).safe & view.covered_mask & ~view.flagged_mask
+    if not safe or not cells & ~safe:
+        return None
+    history.record(game, action, cell, by, at, strict=True)
+    game.state = "lost"
+    game.moves += 1
+    game.extra["loss"] = {"cell": [cell[0], cell[1]], "view": str(view), "strict": True}
+    game.extra["loss_pending"] = True
+    return MoveOutcome((), loss=strict_report(view, Cell(*cell)))
+
+
+def strict_report(view: Board, cell: Cell) -> LossReport:
+    """Why a strict game was lost: the cell was not certain, and this step (with the ones it rests on)
+    was there to take instead — the simplest of the chain from the numbers alone."""
+    solution = solve(view.without_flags())
+    index = cell.row * view.width + cell.col
+    probability = solution.probabilities.get(index, 1.0)
+    first = solution.deductions[0] if solution.deductions else None
+    return LossReport(cell, "strict", probability, deduction=first, chain=(first,) if first is not None else ())
 
 
 def flag_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> bool:

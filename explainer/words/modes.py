@@ -27,6 +27,8 @@ NO_GUESS_DESCRIPTION = N_("No guessing: every board can be solved from the first
 ASSIST_DESCRIPTION = N_("Assisted: when no logical step is left, the game opens a safe cell for you and says why.")
 # I18N: a game mode's one-line description in the new-game menu
 FORGIVING_DESCRIPTION = N_("Forgiving: a cell you could not have known was a mine never explodes; a provable mine still does.")
+# I18N: a game mode's one-line description in the new-game menu ("strict", as hard-core players know it)
+STRICT_DESCRIPTION = N_("Strict: opening an uncertain cell while a logical step is available loses at once.")
 # I18N: the one-line description of the loss explanation, shown with the modes
 LOSS_REPORT_DESCRIPTION = N_("Why did I lose: after a loss, see the step that proved the cell a mine, or the odds of your guess.")
 
@@ -36,6 +38,7 @@ MODE_DESCRIPTIONS: dict[Mode, str] = {
     Mode.NO_GUESS: NO_GUESS_DESCRIPTION,
     Mode.ASSIST: ASSIST_DESCRIPTION,
     Mode.FORGIVING: FORGIVING_DESCRIPTION,
+    Mode.STRICT: STRICT_DESCRIPTION,
 }
 
 
@@ -50,18 +53,19 @@ def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> dict[str, A
 
 
 def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """Why the opened cell was a mine, in ``language``."""
+    """Why the game was lost, in ``language``."""
     renderer = Renderer(language)
+    strict = report.kind == "strict"
     data: dict[str, Any] = {
         "cell": report.cell.to_json(),
         "kind": report.kind,
         "probability": report.probability,
         "text": renderer.loss(
-            report.cell, report.chain, report.probability, report.safe, report.safest, report.safest_probability
+            report.cell, report.chain, report.probability, report.safe, report.safest, report.safest_probability, strict
         ),
     }
     if report.deduction is not None:
-        data["lead"] = renderer.loss_lead(report.cell, True)
+        data["lead"] = renderer.strict_lead(report.cell, report.probability) if strict else renderer.loss_lead(report.cell, True)
         data["chain"] = chain_json(report.chain, renderer)
         data["deduction"] = data["chain"][-1] if report.chain else deduction_json(report.deduction, renderer)
         data["deduction_text"] = data["deduction"]["text"]

@@ -1018,6 +1018,15 @@ class Renderer:
             return self._("%(cell)s was a mine, and you could have known it from the numbers.", cell=cell)
         return ""
 
+    def strict_lead(self, cell: Cell, probability: float) -> str:
+        """A strict game lost: the move was not certain while a step was available (the step follows)."""
+        # I18N: strict mode: the player opened a cell that was not certain while a logical step was available
+        return self._(
+            "Strict mode: %(cell)s was not certain (its mine chance was %(probability)s) while a logical step was available, so the game is lost. The step:",
+            cell=cell,
+            probability=self.percent(probability),
+        )
+
     def loss(
         self,
         cell: Cell,
@@ -1026,8 +1035,12 @@ class Renderer:
         safe: CellSet | None = None,
         safest: CellSet | None = None,
         safest_probability: float | None = None,
+        strict: bool = False,
     ) -> str:
-        """Why did I lose: the steps that proved ``cell`` a mine, or the odds of the guess."""
+        """Why did I lose: the steps that proved ``cell`` a mine, or the odds of the guess (in strict mode:
+        the step that was available instead)."""
+        if strict:
+            return self.join([self.strict_lead(cell, probability), *self.chain(chain)])
         if chain:
             return self.join([self.loss_lead(cell, True), *self.chain(chain)])
         # I18N: the player's losing click was a guess

@@ -28,6 +28,8 @@ from explainer.core.cells import Cell
 from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
+from explainer.play.review import review
+from explainer.words.review import review_json
 
 from web.storage import games as db
 from web.api.analysis import Analyses, overlay_json, wrong_flag_json
@@ -188,6 +190,17 @@ def accept_route(game_id: str) -> ResponseReturnValue:
 
     record, _ = db.update_game(game_id, session_id(), change)
     return jsonify({"game": state_json(record)})
+
+
+@bp.get("/games/<game_id>/review")
+def review_route(game_id: str) -> ResponseReturnValue:
+    """Every move of the game judged from the player's view before it (for a game in play, its moves
+    so far).  Opening the review of a loss not accepted yet accepts it: the game is then over for good."""
+    language = reply_language()
+    record = db.load_game(game_id, session_id())
+    if record.game.extra.get("loss_pending"):
+        record, _ = db.update_game(game_id, session_id(), accept_loss)
+    return jsonify({"game": state_json(record, language), "review": review_json(review(record.game), language)})
 
 
 @bp.post("/games/<game_id>/replay")

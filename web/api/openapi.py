@@ -168,6 +168,42 @@ def _schemas() -> dict[str, Any]:
             },
             ["rule", "safe", "mines", "proof"],
         ),
+        "ReviewedMove": _object(
+            {
+                "index": {"type": "integer", "minimum": 1},
+                "action": {"enum": ["open", "chord", "flag", "unflag", "assist", "undo"]},
+                "cell": _nullable(_ref("Cell")),
+                "by": {"enum": ["player", "bot", "game"]},
+                "verdict": {"enum": ["certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral"]},
+                "rule": _nullable(_STRING),
+                "probability": _nullable(_PROBABILITY),
+                "missed": _nullable(_ref("Deduction")),
+                "lost": _BOOLEAN,
+                "undone": _BOOLEAN,
+                "board": _array(_STRING, description="The player's view just before the move, one row each."),
+                "text": _STRING,
+                "highlights": _array(_ref("Highlight")),
+            },
+            ["index", "action", "cell", "verdict", "probability", "missed", "text"],
+        ),
+        "Review": _object(
+            {
+                "moves": _array(_ref("ReviewedMove")),
+                "summary": _object(
+                    {
+                        "moves": _COUNT, "clicks": _COUNT, "wrong_flags": _COUNT, "hints": _COUNT,
+                        "guesses": _object({"forced": _COUNT, "avoidable": _COUNT}, ["forced", "avoidable"]),
+                        "accuracy": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
+                        "time": _nullable({"type": "number", "minimum": 0}),
+                        "bbbv": _nullable(_COUNT), "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
+                        "efficiency": _nullable({"type": "number", "minimum": 0}),
+                        "assisted": _array(_STRING),
+                    },
+                    ["moves", "clicks", "guesses", "wrong_flags", "hints", "accuracy", "time", "bbbv", "efficiency"],
+                ),
+            },
+            ["moves", "summary"],
+        ),
         "ProofStep": _object(
             {
                 "kind": _STRING,
@@ -228,7 +264,7 @@ def _schemas() -> dict[str, Any]:
         "LossReport": _object(
             {
                 "cell": _ref("Cell"),
-                "kind": {"enum": ["proved", "guess"]},
+                "kind": {"enum": ["proved", "guess", "strict"]},
                 "probability": _nullable(_PROBABILITY),
                 "text": _STRING,
                 "deduction": _ref("Deduction"),
@@ -467,6 +503,17 @@ def _paths() -> dict[str, Any]:
                     ["game", "flagged", "warning"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
                 [_GAME_ID, _LANG], move_body,
+            ),
+        },
+        "/api/games/{game_id}/review": {
+            "get": _operation(
+                "reviewGame", "Every move judged from the player's view just before it (a game in play: its moves "
+                "so far; a loss not accepted yet is accepted).",
+                "games",
+                {**_ok("The game and its review.", _object(
+                    {"game": _ref("Game"), "review": _ref("Review")}, ["game", "review"],
+                )), **_errors(*_GET_ERRORS, 404)},
+                [_GAME_ID, _LANG],
             ),
         },
         "/api/games/{game_id}/undo": {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -85,6 +85,8 @@ def mode_names() -> dict[str, str]:
         "assist": _("Assisted"),
         # I18N: game mode name: an unprovable mine never explodes
         "forgiving": _("Forgiving"),
+        # I18N: game mode name: a guess while a logical step was available loses at once
+        "strict": _("Strict"),
     }
 
 
@@ -202,6 +204,7 @@ def index() -> ResponseReturnValue:
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
         "modeNames": mode_names(),
         "learnRoot": url_for("learn.index"),
+        "reviewRoot": url_for("pages.index") + "games/",
     }
     return render_template(
         "pages/game.html",
@@ -216,6 +219,65 @@ def index() -> ResponseReturnValue:
         max_width=CUSTOM_MAX_WIDTH,
         free_cells=FIRST_CLICK_AREA,
     )
+
+
+def review_texts() -> dict[str, str]:
+    """The review page's words, in the page's language."""
+    return {
+        **cell_texts(),
+        # I18N: review: where the player is in the game, e.g. "Move 3 of 40"
+        "position": _("Move %(number)s of %(count)s"),
+        # I18N: review: the position after the last move
+        "end": _("The end of the game"),
+        # I18N: review verdict: the move was proved by logic
+        "certain": _("Certain"),
+        # I18N: review verdict: a guess when nothing was certain
+        "forced-guess": _("Forced guess"),
+        # I18N: review verdict: a guess while a logical step was available
+        "avoidable-guess": _("Avoidable guess"),
+        # I18N: review verdict: a flag on a provably safe cell
+        "wrong-flag": _("Wrong flag"),
+        # I18N: review verdict: a move with nothing to judge (an undo, an assist, an unproved flag)
+        "neutral": _("Move"),
+        # I18N: review summary figures
+        "moves": _("Moves: %(count)s"),
+        "clicks": _("Clicks: %(count)s"),
+        "forced": _("Forced guesses: %(count)s"),
+        "avoidable": _("Avoidable guesses: %(count)s"),
+        "wrongFlags": _("Wrong flags: %(count)s"),
+        "hints": _("Hints used: %(count)s"),
+        "accuracy": _("Accuracy: %(percent)s"),
+        "time": _("Time: %(time)s"),
+        "bbbv": _("3BV: %(count)s"),
+        "bbbvPerSecond": _("3BV/s: %(value)s"),
+        "efficiency": _("Efficiency: %(percent)s"),
+        # I18N: review summary: the game used help; %(reasons)s lists hint, probabilities, bot, undo
+        "assisted": _("Assisted: %(reasons)s"),
+        "assistedHint": _("hints"),
+        "assistedProbabilities": _("probabilities"),
+        "assistedBot": _("the bot"),
+        "assistedUndo": _("undo"),
+        # I18N: review: shown when the review cannot be loaded
+        "error": _("Something went wrong: %(error)s"),
+    }
+
+
+@bp.get("/games/<game_id>/review")
+def review_page(game_id: str) -> ResponseReturnValue:
+    """The review of one of this session's games (its moves judged one by one)."""
+    try:
+        db.load_game(game_id, session_id())
+    except db.GameNotFound:
+        abort(404)
+    language = select_language()
+    config = {
+        "gameId": game_id,
+        "apiRoot": url_for("api.create"),
+        "lang": language,
+        "langTag": language.replace("_", "-"),
+        "texts": review_texts(),
+    }
+    return render_template("pages/review.html", config=config)
 
 
 @bp.post("/language")

@@ -203,6 +203,9 @@ class App {
     this.timer.sync(game.elapsed, game.running);
     document.querySelector('[data-action="replay"]').disabled = !game.replayable;
     for (const button of document.querySelectorAll('[data-action="undo"]')) button.disabled = !game.undoable;
+    const review = document.querySelector('[data-role="review-link"]');
+    review.hidden = game.state === "ready";
+    review.href = `${this.config.reviewRoot}${encodeURIComponent(game.id)}/review`;
     document.querySelector('[data-role="loss-actions"]').hidden = !(game.end && game.end.pending);
     if (changed && previous) this.forgetHint();
     if (!previous || previous.id !== game.id) this.syncSettings(game);

@@ -1,0 +1,294 @@
+"""A game's review: every move of its history judged from what the player could see just before it.
+
+Verdicts (``VERDICTS``):
+
+* ``certain`` — the cell was provably safe (an open) or a mine (a flag); ``rule`` is the simplest tier
+  of the chain that proves it (an unflag of a provably safe cell is ``certain`` too);
+* ``forced-guess`` — an open when no covered cell was provably safe: its exact mine probability, and
+  whether it was among the safest cells;
+* ``avoidable-guess`` — an open of a cell that was not provably safe while some cell was: ``missed``
+  is the simplest step the player could have taken instead (with its proof);
+* ``wrong-flag`` — a flag on a cell that was provably safe when placed, or became so later
+  (``became_safe_after``: the move after which it was);
+* ``neutral`` — a flag or unflag with nothing proved either way, the cells an assisted game opened, undo.
+
+The review replays the history on the game's layout (this module holds it, like the rest of
+``explainer.play``) but judges each move on the player's view alone; what it returns — verdicts,
+probabilities, the steps missed, the views before each move — is what the player could see.  The
+figures that do depend on the layout (3BV, efficiency) are given only for a game that is over.
+
+3BV ("Bechtel's Board Benchmark Value", as the Minesweeper community defines it): the number of
+openings (connected areas of cells with no mine around them, with their borders) plus the number of
+safe cells with a number that touch no such area — the fewest left clicks that clear the board.
+Efficiency is 3BV divided by the player's clicks (left, right and chords).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from explainer.core.board import Board, neighbour_masks
+from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.deduction import Deduction, Rule
+from explainer.engine.solve import Solution, solve
+from explainer.play.game import Game
+from explainer.play.history import ASSIST, HELP, MOVES
+from explainer.play.modes import LossReport, loss_report, strict_report
+
+__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review"]
+
+VERDICTS = ("certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral")
+
+
+@dataclass
+class MoveReview:
+    """One entry of the history (a move, an assist or an undo), judged."""
+
+    index: int  # position in the game's history
+    action: str
+    cell: Cell | None
+    by: str
+    t: float | None
+    view: Board  # what the player saw just before it
+    verdict: str = "neutral"
+    rule: Rule | None = None
+    probability: float | None = None
+    safest: bool | None = None
+    safest_probability: float | None = None
+    missed: Deduction | None = None
+    lost: bool = False
+    loss: LossReport | None = None
+    became_safe_after: int | None = None  # 1-based number of the move after which the flag was provably wrong
+    undone: bool = False
+    first: bool = False  # the game's first open (always safe: nothing to judge)
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    state: str
+    moves: int  # moves by the player or the bot (opens, chords, flags, unflags)
+    clicks: int  # the player's clicks: left, right and chords
+    forced_guesses: int
+    avoidable_guesses: int
+    wrong_flags: int
+    hints: int
+    probabilities: int
+    undos: int
+    accuracy: float | None  # share of judged moves that were certain or among the safest guesses
+    time: float | None  # seconds from the first move to the last
+    bbbv: int | None  # only once the game is over
+    bbbv_per_second: float | None
+    efficiency: float | None  # 3BV / clicks
+    assisted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Review:
+    moves: tuple[MoveReview, ...]
+    summary: ReviewSummary
+    layout: int | None = field(default=None, repr=False)  # the board played, once the game is over
+
+
+def bbbv(height: int, width: int, layout: int) -> int:
+    """The board's 3BV: its openings plus the numbered safe cells that touch no opening."""
+    neighbours = neighbour_masks(height, width)
+    size = height * width
+    safe = ((1 << size) - 1) & ~layout
+    zeros = 0
+    for index in iter_bits(safe):
+        if not neighbours[index] & layout:
+            zeros |= 1 << index
+    seen = 0
+    openings = 0
+    for start in iter_bits(zeros):
+        if seen >> start & 1:
+            continue
+        openings += 1
+        stack = 1 << start
+        while stack:
+            low = stack & -stack
+            stack ^= low
+            if seen & low:
+                continue
+            seen |= low
+            index = low.bit_length() - 1
+            stack |= neighbours[index] & zeros & ~seen
+    bordered = 0
+    for index in iter_bits(zeros):
+        bordered |= neighbours[index]
+    lone = safe & ~zeros & ~bordered
+    return openings + lone.bit_count()
+
+
+def _snapshot(game: Game) -> tuple[Any, ...]:
+    return (game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click)
+
+
+def _restore(game: Game, snapshot: tuple[Any, ...]) -> None:
+    game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click = snapshot
+
+
+def _apply(game: Game, entry: dict[str, Any]) -> None:
+    row, col = entry["cell"]
+    if entry.get("strict"):  # strict mode: the move lost at once
+        game.state = "lost"
+        game.moves += 1
+        return
+    if "layout" in entry:
+        game.layout = int(entry["layout"])
+    action = entry["action"]
+    if action in ("open", ASSIST):
+        if action == ASSIST and game.flagged >> game.index(row, col) & 1:
+            game.toggle_flag(row, col)
+        game.open(row, col)
+    elif action == "chord":
+        game.chord(row, col)
+    else:
+        game.toggle_flag(row, col)
+
+
+def _first_layout(game: Game) -> int | None:
+    for entry in game.history:
+        if "first_layout" in entry:
+            return int(entry["first_layout"])
+    return None
+
+
+def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
+    """An open (or a chord, on the cells it opens) against what the view proves."""
+    view = item.view
+    covered = view.covered_mask & ~view.flagged_mask
+    width = view.width
+    if cells and not cells & ~solution.safe.mask:
+        item.verdict = "certain"
+        first = next(iter_bits(cells))
+        deduction = solution.deduction_for(*divmod(first, width))
+        item.rule = deduction.rule if deduction is not None else None
+        return
+    probabilities = solution.probabilities
+    item.probability = max((probabilities.get(i, 0.0) for i in iter_bits(cells)), default=None)
+    if solution.safe.mask & covered:
+        item.verdict = "avoidable-guess"
+        mine = next((i for i in iter_bits(cells) if solution.mines.mask >> i & 1), None)
+        # a provable mine opened: the step that proves it; else the simplest step there was
+        proving = solution.deduction_for(*divmod(mine, width)) if mine is not None else None
+        item.missed = proving or (solution.deductions[0] if solution.deductions else None)
+        return
+    item.verdict = "forced-guess"
+    if probabilities and covered:
+        best = min(probabilities[i] for i in iter_bits(covered) if i in probabilities)
+        item.safest_probability = best
+        item.safest = item.probability is not None and item.probability <= best + 1e-12
+
+
+def review(game: Game) -> Review:
+    """Every entry of the game's history judged, and the summary."""
+    replay = Game(game.height, game.width, game.mine_count, game.seed, layout=_first_layout(game))
+    replay.extra = dict(game.extra)
+    items: list[MoveReview] = []
+    stack: list[tuple[str, tuple[Any, ...]]] = []  # (action, position before it) of the entries that stand
+    flags_to_watch: dict[int, int] = {}  # flagged cell -> the item that placed it (not proved either way then)
+    counts = {"hint": 0, "probabilities": 0, "undo": 0}
+    solution: Solution | None = None
+    for index, entry in enumerate(game.history):
+        action = entry["action"]
+        if action in HELP:
+            counts[action] += 1
+            continue
+        view = replay.view()
+        cell = None if entry.get("cell") is None else Cell(*entry["cell"])
+        item = MoveReview(
+            index, action, cell, entry.get("by", "player"), entry.get("t"), view, undone=bool(entry.get("undone")),
+            first=replay.state == "ready" and action == "open",
+        )
+        if action == "undo":
+            counts["undo"] += 1
+            # back to before the last move (and the assists that followed it)
+            while stack:
+                taken, before = stack.pop()
+                _restore(replay, before)
+                if taken in MOVES:
+                    break
+            items.append(item)
+            solution = None
+            continue
+        if replay.state == "ready" or solution is None:
+            solution = solve(view) if replay.state == "playing" else None
+        assert cell is not None
+        bit = 1 << (cell.row * game.width + cell.col)
+        if solution is not None and action in ("open", "chord"):
+            if action == "open":
+                cells = bit & view.covered_mask & ~view.flagged_mask
+            else:
+                around = view.neighbours[cell.row * game.width + cell.col]
+                cells = around & view.covered_mask & ~view.flagged_mask
+            if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
+                _judge_open(item, solution, cells)
+        elif solution is not None and action == "flag":
+            if solution.safe.mask & bit:
+                item.verdict = "wrong-flag"
+            elif solution.mines.mask & bit:
+                item.verdict = "certain"
+                deduction = solution.deduction_for(*cell)
+                item.rule = deduction.rule if deduction is not None else None
+            else:
+                flags_to_watch[bit.bit_length() - 1] = len(items)
+        elif solution is not None and action == "unflag" and solution.safe.mask & bit:
+            item.verdict = "certain"
+        if action == "unflag":
+            flags_to_watch.pop(bit.bit_length() - 1, None)
+        stack.append((action, _snapshot(replay)))
+        was = replay.state
+        _apply(replay, entry)
+        if replay.state == "lost" and was != "lost":
+            item.lost = True
+            if entry.get("strict"):
+                item.loss = strict_report(view, cell)
+            else:
+                item.loss = loss_report(view, Cell(*divmod(replay.exploded or 0, game.width)))
+        items.append(item)
+        # the next view, and the flags it now proves wrong
+        solution = solve(replay.view()) if replay.state == "playing" else None
+        if solution is not None and flags_to_watch:
+            for flagged in list(flags_to_watch):
+                if solution.safe.mask >> flagged & 1:
+                    placed = items[flags_to_watch.pop(flagged)]
+                    placed.verdict = "wrong-flag"
+                    placed.became_safe_after = _move_number(items, len(items) - 1)
+    return Review(tuple(items), _summary(game, items, counts), replay.layout if game.over else None)
+
+
+def _move_number(items: list[MoveReview], position: int) -> int:
+    """The 1-based number of an item among the moves of the review (what a player reads as "move 7")."""
+    return position + 1
+
+
+def _summary(game: Game, items: list[MoveReview], counts: dict[str, int]) -> ReviewSummary:
+    from explainer.play.history import assisted_reasons
+
+    moves = [item for item in items if item.action in MOVES]
+    clicks = sum(1 for item in moves if item.by == "player")
+    judged = [item for item in moves if item.verdict != "neutral"]
+    good = sum(1 for item in judged if item.verdict == "certain" or (item.verdict == "forced-guess" and item.safest))
+    times = [item.t for item in items if item.t is not None]
+    elapsed = (max(times) - min(times)) if len(times) >= 2 else None
+    over = game.over and not game.extra.get("loss_pending")
+    value = bbbv(game.height, game.width, game.layout) if over and game.layout is not None else None
+    return ReviewSummary(
+        state=game.state,
+        moves=len(moves),
+        clicks=clicks,
+        forced_guesses=sum(1 for item in moves if item.verdict == "forced-guess"),
+        avoidable_guesses=sum(1 for item in moves if item.verdict == "avoidable-guess"),
+        wrong_flags=sum(1 for item in moves if item.verdict == "wrong-flag"),
+        hints=counts["hint"],
+        probabilities=counts["probabilities"],
+        undos=counts["undo"],
+        accuracy=good / len(judged) if judged else None,
+        time=elapsed,
+        bbbv=value,
+        bbbv_per_second=value / elapsed if value is not None and elapsed else None,
+        efficiency=value / clicks if value is not None and clicks else None,
+        assisted=tuple(assisted_reasons(game)),
+    )

@@ -1,0 +1,166 @@
+"""A game's review in words and as JSON: each move's verdict explained, the step a guess missed with
+its proof, the summary figures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explainer.core.deduction import Rule
+from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.play.review import MoveReview, Review
+from explainer.words.hints import chain_json, steps_json
+from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.words.render import Renderer
+
+__all__ = ["review_json", "move_text"]
+
+
+def _how(renderer: Renderer, rule: Rule | None) -> str:
+    """How the simplest step that decides a cell works, in a few words."""
+    if rule is Rule.GLOBAL:
+        # I18N: review: a cell the mine count alone decided
+        return renderer._("the mine count decides it")
+    if rule is Rule.SIMPLE:
+        # I18N: review: a cell one number decided
+        return renderer._("one number decides it")
+    if rule is Rule.PAIR:
+        # I18N: review: a cell two numbers together decided
+        return renderer._("two numbers together decide it")
+    # I18N: review: a cell only a longer argument over several numbers decided
+    return renderer._("a longer argument over several numbers decides it")
+
+
+def move_text(item: MoveReview, number: int, renderer: Renderer) -> str:
+    """What a move was, judged: one or two sentences (a missed step follows as its own argument)."""
+    cell = item.cell
+    sentences: list[str] = []
+    if item.action == "undo":
+        # I18N: review: the player took back their last move
+        return renderer._("The last move was taken back.")
+    if item.action == "assist":
+        # I18N: review: an assisted game opened a cell for the player
+        return renderer._("The game opened %(cell)s for you: no logical step was left.", cell=cell)
+    if item.action in ("open", "chord"):
+        if item.verdict == "certain":
+            # I18N: review: the player opened a cell that was provably safe; %(how)s says how
+            sentences.append(renderer._("%(cell)s was provably safe: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
+        elif item.verdict == "forced-guess":
+            probability = renderer.percent(item.probability or 0.0)
+            if item.safest:
+                # I18N: review: a guess when no cell was certain, and among the safest
+                sentences.append(renderer._(
+                    "%(cell)s was a forced guess: no cell was certain, and its mine chance, %(probability)s, was the lowest there was.",
+                    cell=cell, probability=probability,
+                ))
+            else:
+                # I18N: review: a guess when no cell was certain, but not the safest; %(safest)s is the lowest mine chance
+                sentences.append(renderer._(
+                    "%(cell)s was a forced guess: no cell was certain, but its mine chance, %(probability)s, was higher than the safest cells' %(safest)s.",
+                    cell=cell, probability=probability, safest=renderer.percent(item.safest_probability or 0.0),
+                ))
+        elif item.verdict == "avoidable-guess":
+            # I18N: review: the player guessed while a logical step was available; the step follows
+            sentences.append(renderer._(
+                "%(cell)s was not certain (its mine chance was %(probability)s), and a logical step was available instead.",
+                cell=cell, probability=renderer.percent(item.probability or 0.0),
+            ))
+        elif item.first:
+            # I18N: review: the first click of a game, always safe
+            sentences.append(renderer._("%(cell)s was the first click, which is always safe.", cell=cell))
+        else:
+            # I18N: review: a click on a cell that was already open (or a chord with nothing to open)
+            sentences.append(renderer._("%(cell)s opened nothing new.", cell=cell))
+    elif item.action == "flag":
+        if item.verdict == "certain":
+            # I18N: review: a flag on a provable mine; %(how)s says how it was proved
+            sentences.append(renderer._("%(cell)s was provably a mine: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
+        elif item.verdict == "wrong-flag" and item.became_safe_after is not None:
+            # I18N: review: a flag that was not provably wrong when placed, but was after a later move
+            sentences.append(renderer._(
+                "The flag on %(cell)s was a guess, and after move %(move)s that cell was provably safe: the flag was wrong.",
+                cell=cell, move=item.became_safe_after,
+            ))
+        elif item.verdict == "wrong-flag":
+            # I18N: review: a flag on a cell that was provably safe when placed
+            sentences.append(renderer._("The flag on %(cell)s was wrong: that cell was provably safe.", cell=cell))
+        else:
+            # I18N: review: a flag on a cell that nothing proved to be a mine
+            sentences.append(renderer._("%(cell)s was flagged without proof.", cell=cell))
+    elif item.action == "unflag":
+        if item.verdict == "certain":
+            # I18N: review: the player removed a flag from a cell that was provably safe
+            sentences.append(renderer._("The flag on %(cell)s came off, rightly: that cell was provably safe.", cell=cell))
+        else:
+            # I18N: review: the player removed a flag
+            sentences.append(renderer._("The flag on %(cell)s came off.", cell=cell))
+    if item.lost:
+        # I18N: review: this move opened a mine
+        sentences.append(renderer._("This move lost the game."))
+    if item.by == "bot":
+        # I18N: review: the move was the bot's
+        sentences.append(renderer._("(The bot's move.)"))
+    return renderer.join(sentences)
+
+
+def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """``{"moves": [...], "summary": {...}}`` with each move's verdict, its words and what to highlight."""
+    renderer = Renderer(language)
+    moves = []
+    for number, item in enumerate(result.moves, 1):
+        marks: dict[Any, tuple[str, ...]] = {}
+        if item.missed is not None:
+            marks = highlights(item.missed)
+        if item.cell is not None:
+            role = {"certain": "safe" if item.action != "flag" else "mine", "wrong-flag": "wrong-flag"}.get(item.verdict, "safest")
+            if item.action in ("open", "chord") and item.verdict != "certain":
+                role = "move"
+            marks[item.cell] = (*marks.get(item.cell, ()), role)
+        data: dict[str, Any] = {
+            "index": number,
+            "history": item.index,
+            "action": item.action,
+            "cell": None if item.cell is None else [item.cell.row, item.cell.col],
+            "by": item.by,
+            "t": item.t,
+            "verdict": item.verdict,
+            "rule": None if item.rule is None else str(item.rule),
+            "probability": item.probability if item.action in ("open", "chord") else None,
+            "safest": item.safest,
+            "missed": None if item.missed is None else steps_json(item.missed, renderer),
+            "lost": item.lost,
+            "undone": item.undone,
+            "became_safe_after": item.became_safe_after,
+            "board": str(item.view).splitlines()[1:],
+            "text": move_text(item, number, renderer),
+            "highlights": highlights_to_json(dict(sorted(marks.items()))),
+        }
+        if item.loss is not None:
+            data["loss"] = {
+                "kind": item.loss.kind,
+                "text": renderer.loss(
+                    item.loss.cell, item.loss.chain, item.loss.probability, item.loss.safe, item.loss.safest,
+                    item.loss.safest_probability, item.loss.kind == "strict",
+                ),
+                "chain": chain_json(item.loss.chain, renderer),
+            }
+        moves.append(data)
+    summary = result.summary
+    return {
+        "moves": moves,
+        "summary": {
+            "state": summary.state,
+            "moves": summary.moves,
+            "clicks": summary.clicks,
+            "guesses": {"forced": summary.forced_guesses, "avoidable": summary.avoidable_guesses},
+            "wrong_flags": summary.wrong_flags,
+            "hints": summary.hints,
+            "probabilities": summary.probabilities,
+            "undos": summary.undos,
+            "accuracy": summary.accuracy,
+            "time": summary.time,
+            "bbbv": summary.bbbv,
+            "bbbv_per_second": summary.bbbv_per_second,
+            "efficiency": summary.efficiency,
+            "assisted": list(summary.assisted),
+        },
+    }

@@ -1,0 +1,161 @@
+"""The game review: every move judged from the view before it, the summary figures (3BV, clicks,
+efficiency), strict mode, and the review through the API."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from explainer import solve
+from explainer.core.cells import Cell
+from explainer.play.game import Game
+from explainer.play.history import undo
+from explainer.play.modes import flag_cell, new_game, open_cell
+from explainer.play.review import bbbv, review
+from explainer.words.review import review_json
+from tests.oracles.proofs import check_chain
+
+
+def covered_safe(game: Game) -> list[tuple[int, int]]:
+    view = game.view()
+    return [tuple(c) for c in solve(view).safe if view.cells[view.index(*c)] < 0]
+
+
+def guess_cell(game: Game) -> tuple[int, int]:
+    view = game.view()
+    solution = solve(view)
+    return next(divmod(i, game.width) for i, p in sorted(solution.probabilities.items()) if 0 < p < 1 and view.cells[i] < 0)
+
+
+def test_3bv_counts_openings_and_lone_numbers() -> None:
+    # one mine in the middle of a 3x3: the eight numbers touch no opening, so 3BV is 8
+    assert bbbv(3, 3, 1 << 4) == 8
+    # one mine in a corner of a 3x3: the other cells form one opening with its border
+    assert bbbv(3, 3, 1 << 0) == 1
+    # a 1x5 row with a mine in the middle: two openings (the 1s border them)
+    assert bbbv(1, 5, 1 << 2) == 2
+
+
+def test_each_move_is_judged_from_the_view_before_it() -> None:
+    game = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4, at=10.0)
+    safe = covered_safe(game)[0]
+    open_cell(game, *safe, at=11.0)
+    guess = guess_cell(game)
+    open_cell(game, *guess, at=12.5)
+    result = review(game)
+    verdicts = [(m.action, m.verdict) for m in result.moves]
+    assert verdicts[0] == ("open", "neutral") and result.moves[0].first
+    assert verdicts[1] == ("open", "certain") and result.moves[1].rule is not None
+    third = result.moves[2]
+    assert third.verdict == "avoidable-guess" and third.missed is not None
+    assert 0 < (third.probability or 0) < 1
+    # the step it missed is a real step of that view: it checks from the board alone
+    data = review_json(result, "en")
+    check_chain(third.view.without_flags(), [data["moves"][2]["missed"]])
+    summary = data["summary"]
+    assert summary["guesses"] == {"forced": 0, "avoidable": 1} and summary["clicks"] == 3
+    assert summary["accuracy"] == 0.5 and summary["time"] == 2.5
+    assert summary["bbbv"] is None  # the game is in play: nothing that depends on the layout
+
+
+def test_a_forced_guess_and_the_summary_of_a_finished_game() -> None:
+    for seed in range(40):
+        game = new_game("classic", 9, 9, 10, seed=seed)
+        open_cell(game, 4, 4, at=0.0)
+        while game.state == "playing" and covered_safe(game):
+            open_cell(game, *covered_safe(game)[0], at=1.0)
+        if game.state == "playing":
+            break
+    else:
+        raise AssertionError("no seed leaves a forced guess")
+    guess = guess_cell(game)
+    open_cell(game, *guess, at=3.0)
+    last = review(game).moves[-1]
+    assert last.verdict == "forced-guess" and last.safest is not None and last.probability is not None
+    while game.state == "playing":
+        open_cell(game, *(covered_safe(game) or [guess_cell(game)])[0], at=4.0)
+    if game.state == "lost":
+        assert game.extra.get("loss_pending")
+        result = review(game)
+        assert result.moves[-1].lost and result.moves[-1].loss is not None
+    else:
+        summary = review(game).summary
+        assert summary.bbbv == bbbv(9, 9, game.layout or 0) and summary.efficiency == summary.bbbv / summary.clicks
+
+
+def test_a_flag_that_becomes_provably_wrong_says_when() -> None:
+    for seed in range(60):
+        game = new_game("classic", 9, 9, 10, seed=seed)
+        open_cell(game, 4, 4)
+        view = game.view()
+        solution = solve(view)
+        target = next(
+            (divmod(i, 9) for i, p in solution.probabilities.items() if 0 < p < 1 and not game.layout >> i & 1), None
+        )
+        if target is None:
+            continue
+        flag_cell(game, *target)  # a guess flag on what is in fact a safe cell
+        for _ in range(30):
+            if game.state != "playing" or target in {tuple(c) for c in solve(game.view()).wrong_flags}:
+                break
+            safe = [c for c in covered_safe(game) if c != target]
+            if not safe:
+                break
+            open_cell(game, *safe[0])
+        if game.state == "playing" and target in {tuple(c) for c in solve(game.view()).wrong_flags}:
+            flag = next(m for m in review(game).moves if m.action == "flag")
+            assert flag.verdict == "wrong-flag" and flag.became_safe_after is not None
+            return
+    raise AssertionError("no game where a guess flag became provably wrong")
+
+
+def test_undone_moves_stay_in_the_review() -> None:
+    game = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4)
+    guess = guess_cell(game)
+    open_cell(game, *guess)
+    undo(game)
+    moves = review(game).moves
+    assert [m.action for m in moves] == ["open", "open", "undo"] and moves[1].undone
+
+
+def test_strict_mode_loses_a_guess_made_while_a_step_was_available() -> None:
+    game = new_game("strict", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4)
+    assert covered_safe(game)
+    guess = guess_cell(game)
+    outcome = open_cell(game, *guess)
+    assert game.state == "lost" and outcome.loss is not None and outcome.loss.kind == "strict"
+    assert outcome.loss.deduction is not None  # the step that was there to take
+    assert not game.revealed >> (guess[0] * 9 + guess[1]) & 1  # the cell was not opened
+    undo(game)
+    assert game.state == "playing"
+    open_cell(game, *covered_safe(game)[0])  # a certain move is played as in classic
+    assert game.state in ("playing", "won")
+    last = review(game).moves
+    assert [m.verdict for m in last][1] == "avoidable-guess"
+
+
+def test_the_review_through_the_api(client: FlaskClient, stored_game) -> None:
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    client.get(f"/api/games/{game_id}/hint")
+    game = stored_game(client, game_id)
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9})
+    reply = client.get(f"/api/games/{game_id}/review?lang=de").json
+    moves, summary = reply["review"]["moves"], reply["review"]["summary"]
+    assert [m["action"] for m in moves] == ["open", "open"] and moves[-1]["lost"]
+    assert {"index", "action", "cell", "verdict", "probability", "missed", "text"} <= set(moves[-1])
+    assert moves[-1]["verdict"] in ("avoidable-guess", "forced-guess") and moves[-1]["loss"]["text"]
+    assert summary["hints"] == 1 and summary["assisted"] == ["hint"] and summary["bbbv"] is not None
+    # opening the review accepted the loss: the whole board is shown, no more undo
+    assert not reply["game"]["end"]["pending"] and len(reply["game"]["end"]["mines"]) == 10
+    assert client.post(f"/api/games/{game_id}/undo", json={}).status_code == 409
+    # a game in play: its moves so far, nothing that depends on the layout
+    other = client.post("/api/games", json={"preset": "beginner", "seed": 6}).json["game"]["id"]
+    client.post(f"/api/games/{other}/open", json={"row": 4, "col": 4})
+    in_play = client.get(f"/api/games/{other}/review").json["review"]
+    assert in_play["summary"]["bbbv"] is None and "layout" not in str(in_play)
+    assert client.get(f"/games/{other}/review").status_code == 200
+    assert client.get("/games/nope/review").status_code == 404
