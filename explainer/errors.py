@@ -31,7 +31,8 @@ here loads that module; inside ``explainer`` import it from its home)::
          │                                explainer.learn.lessons  a lesson / pattern id not in the catalog
          ├─ PracticeError                 explainer.learn.practice no practice puzzle for the request
          ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
-         └─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
+         ├─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
+         └─ ReplayError                   explainer.play.replay_file a replay file that cannot be read
 
 ``Inconsistent`` and ``SamplingError`` never reach a caller of the public
 functions when the engine works (the bot turns ``Inconsistent`` into a
@@ -65,6 +66,7 @@ __all__ = [
     "PracticeError",
     "AnswerError",
     "CliError",
+    "ReplayError",
 ]
 
 
@@ -111,6 +113,7 @@ HOMES: dict[str, str] = {
     "PracticeError": "explainer.learn.practice",
     "AnswerError": "explainer.learn.practice",
     "CliError": "explainer.cli.args",
+    "ReplayError": "explainer.play.replay_file",
 }
 
 
@@ -137,4 +140,5 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on 
     from explainer.learn.practice import AnswerError, PracticeError
     from explainer.play.game import GameError
     from explainer.play.generate import GenerationError
+    from explainer.play.replay_file import ReplayError
     from explainer.play.sampling import SamplingError

@@ -159,3 +159,109 @@ def test_the_review_through_the_api(client: FlaskClient, stored_game) -> None:
     assert in_play["summary"]["bbbv"] is None and "layout" not in str(in_play)
     assert client.get(f"/games/{other}/review").status_code == 200
     assert client.get("/games/nope/review").status_code == 404
+
+
+# -- replay files -----------------------------------------------------------------------------------
+
+
+def finished_game() -> Game:
+    from explainer.play.history import accept_loss
+
+    game = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4, at=100.0)
+    open_cell(game, *covered_safe(game)[0], at=101.5)
+    view = game.view()
+    flag_cell(game, *next(divmod(i, 9) for i in range(81) if view.cells[i] == -1), at=102.0)
+    undo(game, at=103.0)
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    open_cell(game, mine // 9, mine % 9, at=104.0)
+    accept_loss(game)
+    return game
+
+
+def test_a_replay_file_round_trips_and_reviews_the_same() -> None:
+    import json
+
+    from explainer.play.replay_file import from_replay, to_replay
+
+    game = finished_game()
+    data = json.loads(json.dumps(to_replay(game)))
+    assert data["format"] == "explainable-minesweeper-replay" and data["version"] == 1
+    assert data["moves"][0]["t"] == 0.0 and data["moves"][-1]["t"] == 4.0
+    again = from_replay(data)
+    assert (again.revealed, again.flagged, again.state) == (game.revealed, game.flagged, game.state)
+    def timeless(moves: list) -> list:
+        return [{key: value for key, value in move.items() if key != "t"} for move in moves]
+
+    assert timeless(review_json(review(again), "en")["moves"]) == timeless(review_json(review(game), "en")["moves"])
+
+
+def test_a_bad_replay_file_is_refused_naming_the_move_and_field() -> None:
+    import copy
+    import json
+
+    import pytest
+
+    from explainer.play.replay_file import ReplayError, from_replay, to_replay
+
+    good = json.loads(json.dumps(to_replay(finished_game())))
+    cases = []
+    bad = copy.deepcopy(good); bad["version"] = 2; cases.append((bad, "newer format"))
+    bad = copy.deepcopy(good); bad["format"] = "x"; cases.append((bad, "field 'format'"))
+    bad = copy.deepcopy(good); bad["moves"][1]["cell"] = [9, 2]; cases.append((bad, "move 2: field 'cell': [9, 2] is outside"))
+    bad = copy.deepcopy(good); bad["moves"][1]["action"] = "dig"; cases.append((bad, "move 2: field 'action'"))
+    bad = copy.deepcopy(good); bad["layout"][0] = "x" * 9; cases.append((bad, "field 'layout': row 1"))
+    bad = copy.deepcopy(good); bad["mines"] = 11; cases.append((bad, "'mines' says 11"))
+    bad = copy.deepcopy(good); bad["moves"][2]["undone"] = False; cases.append((bad, "move 3: field 'undone'"))
+    bad = copy.deepcopy(good); bad["moves"].append({"action": "open", "cell": [0, 0]}); cases.append((bad, "after the game was already lost"))
+    bad = copy.deepcopy(good); bad["moves"][0]["t"] = -1; cases.append((bad, "move 1: field 't'"))
+    bad = copy.deepcopy(good); del bad["moves"][0]["cell"]; cases.append((bad, "move 1: missing field 'cell'"))
+    for data, message in cases:
+        with pytest.raises(ReplayError, match=__import__("re").escape(message)):
+            from_replay(data)
+    with pytest.raises(ReplayError):
+        from_replay([1, 2])
+
+
+def test_replay_files_through_the_api_and_the_cli(client: FlaskClient, stored_game, tmp_path) -> None:
+    import io
+    import json
+
+    from explainer.cli.main import main
+
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    assert client.get(f"/api/games/{game_id}/replay-file").status_code == 409  # in play: it would hold the layout
+    layout = stored_game(client, game_id).layout
+    mine = next(i for i in range(81) if layout >> i & 1)
+    client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9})
+    assert client.get(f"/api/games/{game_id}/replay-file").status_code == 409  # the loss is not accepted yet
+    client.post(f"/api/games/{game_id}/accept", json={})
+    response = client.get(f"/api/games/{game_id}/replay-file")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    replay = response.json
+    # another session imports it and reviews the same game
+    other = client.application.test_client()
+    imported = other.post("/api/replays", json=replay)
+    assert imported.status_code == 201
+    new_id = imported.json["game"]["id"]
+    assert imported.json["game"]["state"] == "lost" and imported.json["review"].endswith(f"/games/{new_id}/review")
+    theirs = other.get(f"/api/games/{new_id}/review").json["review"]["moves"]
+    ours = client.get(f"/api/games/{game_id}/review").json["review"]["moves"]
+    assert [m["verdict"] for m in theirs] == [m["verdict"] for m in ours]
+    bad = dict(replay, version=9)
+    refused = other.post("/api/replays", json=bad)
+    assert refused.status_code == 400 and "version" in refused.json["error"]
+    # the CLI reads the same file
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(replay))
+    out = io.StringIO()
+    assert main(["review", str(path)], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("  1. [neutral]")
+    assert "This move lost the game." in out.getvalue()
+    out = io.StringIO()
+    assert main(["review", str(path), "--json"], out=out) == 0
+    assert json.loads(out.getvalue())["summary"]["moves"] == 2
+    path.write_text(json.dumps(bad))
+    assert main(["review", str(path)], out=io.StringIO()) == 2

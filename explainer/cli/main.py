@@ -33,6 +33,7 @@ from typing import TextIO
 from explainer.cli import bot as cli_bot
 from explainer.cli import generate as cli_generate
 from explainer.cli import practice as cli_practice
+from explainer.cli import review as cli_review
 from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, language, limit_number, whole_number
 from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
@@ -220,7 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: the commands that live in their own modules, in the order ``--help`` lists them
-_MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (cli_generate.register, cli_bot.register, cli_practice.register)
+_MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (
+    cli_generate.register,
+    cli_bot.register,
+    cli_practice.register,
+    cli_review.register,
+)
 
 
 def main(

@@ -28,6 +28,7 @@ from explainer.core.cells import Cell
 from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
+from explainer.play.replay_file import from_replay, to_replay
 from explainer.play.review import review
 from explainer.words.review import review_json
 
@@ -201,6 +202,27 @@ def review_route(game_id: str) -> ResponseReturnValue:
     if record.game.extra.get("loss_pending"):
         record, _ = db.update_game(game_id, session_id(), accept_loss)
     return jsonify({"game": state_json(record, language), "review": review_json(review(record.game), language)})
+
+
+@bp.get("/games/<game_id>/replay-file")
+def replay_file(game_id: str) -> ResponseReturnValue:
+    """A finished game as a replay file (JSON, with its layout): to keep, share, import elsewhere."""
+    record = db.load_game(game_id, session_id())
+    if not record.game.over or record.game.extra.get("loss_pending"):
+        raise NotFinished(game_id)  # the file holds the layout
+    response = jsonify(to_replay(record.game))
+    response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.json"'
+    return response
+
+
+@bp.post("/replays")
+def import_replay() -> ResponseReturnValue:
+    """A replay file (the JSON body) becomes a game of this session, finished, ready to review."""
+    game = from_replay(body_json())
+    record = db.create_game(session_id(), game, str(game.extra.get("mode", "classic")))
+    response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
+    response.headers["Location"] = url_for("api.show", game_id=record.id)
+    return response, 201
 
 
 @bp.post("/games/<game_id>/replay")

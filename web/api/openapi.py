@@ -516,6 +516,23 @@ def _paths() -> dict[str, Any]:
                 [_GAME_ID, _LANG],
             ),
         },
+        "/api/games/{game_id}/replay-file": {
+            "get": _operation(
+                "replayFile", "A finished game as a replay file (JSON with its layout and every move; see README).",
+                "games",
+                {**_ok("The replay file (sent as an attachment).", {"type": "object"}), **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG],
+            ),
+        },
+        "/api/replays": {
+            "post": _operation(
+                "importReplay", "Import a replay file: a finished game of this session, ready to review.", "games",
+                {**_ok("The game and the address of its review page.", _object(
+                    {"game": _ref("Game"), "review": _STRING}, ["game", "review"],
+                ), created=True), **_errors(*_POST_ERRORS)},
+                [_LANG], {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+            ),
+        },
         "/api/games/{game_id}/undo": {
             "post": _operation(
                 "undoMove", "Take back the last move (also the losing click, until the loss is accepted); the game "

@@ -57,6 +57,10 @@ export class Api {
     return call("POST", this.withLanguage(this.game(id, `/${action}`)), { row, col });
   }
 
+  importReplay(data) {
+    return call("POST", this.withLanguage(`${this.root.replace(/\/games$/, "")}/replays`), data);
+  }
+
   undo(id) {
     return call("POST", this.game(id, "/undo"), {});
   }

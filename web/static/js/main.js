@@ -90,6 +90,11 @@ class App {
       }
     });
     this.syncModeChoice();
+    // a replay file becomes a game of this session, and its review opens
+    this.form.querySelector('[data-role="replay-import"]').addEventListener("change", (event) => {
+      const file = event.target.files && event.target.files[0];
+      if (file) this.queue(() => this.importReplay(file));
+    });
     // the board's cells grow and shrink with the window
     addEventListener("resize", () => this.fitBoard());
     this.panel.showLegend(new Set());
@@ -310,6 +315,17 @@ class App {
     const settings = { height, width, mines, mode };
     if (summary.max_rule) settings.max_rule = summary.max_rule;
     await this.newGame(settings);
+  }
+
+  async importReplay(file) {
+    let data;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (error) {
+      throw new Error(`${file.name}: ${error.message}`);
+    }
+    const { review } = await this.api.importReplay(data);
+    window.location.assign(review);
   }
 
   // take back the last move (also the losing click, until the loss is accepted)

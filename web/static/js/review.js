@@ -43,6 +43,8 @@ class Review {
       const { game, review } = await call("GET", url);
       this.game = game;
       this.moves = review.moves;
+      // a finished game can be kept and shared as a replay file (it holds the layout)
+      document.querySelector('[data-role="replay-download"]').hidden = !(game.end && !game.end.pending);
       this.summary(review.summary);
       this.renderList();
       this.show(0);
