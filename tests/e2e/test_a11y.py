@@ -98,3 +98,11 @@ def test_a_lesson(page: Page, language: str, scheme: str) -> None:
 def test_the_learn_index(page: Page, language: str) -> None:
     page.goto(f"/learn/?lang={language}")
     assert violations(page) == []
+
+
+def test_the_review_page(page: Page, live_server: LiveServer, language: str) -> None:
+    game = started(page, language)
+    page.goto(f"/games/{game}/review?lang={language}")
+    expect(page.locator('[data-role="review-moves"] button').first).to_be_visible()
+    page.click('[data-action="review-next"]')
+    assert violations(page) == []

@@ -154,6 +154,11 @@ def client_texts() -> dict[str, str]:
         "summaryMoves": _("Moves: %(count)s"),
         # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
         "summaryTime": _("Time: %(time)s"),
+        "assisted": _("Assisted: %(reasons)s"),
+        "assistedHint": _("hints"),
+        "assistedProbabilities": _("probabilities"),
+        "assistedBot": _("the bot"),
+        "assistedUndo": _("undo"),
         # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player

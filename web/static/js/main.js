@@ -239,6 +239,12 @@ class App {
       ["time", format(this.texts.summaryTime, { time: this.duration(game.elapsed) })],
     ];
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
+    if (figures.assisted && figures.assisted.length) {
+      const t = this.texts;
+      const names = { hint: t.assistedHint, probabilities: t.assistedProbabilities, bot: t.assistedBot, undo: t.assistedUndo };
+      const reasons = new Intl.ListFormat(this.config.langTag).format(figures.assisted.map((r) => names[r] || r));
+      lines.push(["assisted", format(t.assisted, { reasons })]);
+    }
     if ("assists" in figures) lines.push(["assists", format(this.texts.summaryAssists, { count: figures.assists })]);
     this.panel.showSummary(lines);
   }
