@@ -32,6 +32,7 @@ __all__ = [
     "HELP",
     "MOVES",
     "accept_loss",
+    "apply_entry",
     "assisted_reasons",
     "can_undo",
     "initial_layout",
@@ -147,24 +148,31 @@ def rebuild(game: Game) -> None:
         return
     game.layout = first
     for entry in moves:
-        row, col = entry["cell"]
-        if entry.get("strict"):  # strict mode: a move that lost at once, whatever the cell held
-            game.state = "lost"
-            game.moves += 1
-            continue
-        if "layout" in entry:  # a forgiving save or an assist moved the mines just before
-            game.layout = int(entry["layout"])
-        if entry["action"] == ASSIST:
-            if game.flagged >> game.index(row, col) & 1:
-                game.toggle_flag(row, col)
-            game.open(row, col)
-        elif entry["action"] == "open":
-            game.open(row, col)
-        elif entry["action"] == "chord":
-            game.chord(row, col)
-        else:
-            game.toggle_flag(row, col)
+        apply_entry(game, entry)
     _recount(game, moves)
+
+
+def apply_entry(game: Game, entry: dict[str, Any]) -> None:
+    """Play one record of the history on ``game`` as it happened: a strict loss, the layout a save or an
+    assist moved the mines to, then the move itself (an assist opens its cell, unflagging it first)."""
+    row, col = entry["cell"]
+    if entry.get("strict"):  # strict mode: a move that lost at once, whatever the cell held
+        game.state = "lost"
+        game.moves += 1
+        return
+    if "layout" in entry:
+        game.layout = int(entry["layout"])
+    action = entry["action"]
+    if action == ASSIST:
+        if game.flagged >> game.index(row, col) & 1:
+            game.toggle_flag(row, col)
+        game.open(row, col)
+    elif action == "open":
+        game.open(row, col)
+    elif action == "chord":
+        game.chord(row, col)
+    else:
+        game.toggle_flag(row, col)
 
 
 def _recount(game: Game, moves: list[dict[str, Any]]) -> None:

@@ -208,25 +208,11 @@ def _check_timeline(entries: list[dict[str, Any]], layout: int, height: int, wid
         row, col = entry["cell"]
         bit = 1 << (row * width + col)
         try:
-            if entry.get("strict"):
-                game.state = "lost"
-                continue
-            if "layout" in entry:
-                game.layout = int(entry["layout"])
-            if action in ("open", history.ASSIST):
-                if action == history.ASSIST and game.flagged & bit:
-                    game.toggle_flag(row, col)
-                game.open(row, col)
-            elif action == "chord":
-                game.chord(row, col)
-            elif action == "flag":
-                if game.flagged & bit:
-                    raise ReplayError(f"{where}'flag' on [{row}, {col}], which is already flagged")
-                game.toggle_flag(row, col)
-            else:
-                if not game.flagged & bit:
-                    raise ReplayError(f"{where}'unflag' on [{row}, {col}], which has no flag")
-                game.toggle_flag(row, col)
+            if action == "flag" and game.flagged & bit:
+                raise ReplayError(f"{where}'flag' on [{row}, {col}], which is already flagged")
+            if action == "unflag" and not game.flagged & bit:
+                raise ReplayError(f"{where}'unflag' on [{row}, {col}], which has no flag")
+            history.apply_entry(game, entry)
         except GameError as error:
             raise ReplayError(f"{where}{error}") from None
     for position, entry in enumerate(entries):

@@ -33,7 +33,7 @@ from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.solve import Solution, solve
 from explainer.play.game import Game
-from explainer.play.history import ASSIST, HELP, MOVES
+from explainer.play.history import HELP, MOVES, apply_entry
 from explainer.play.modes import LossReport, loss_report, strict_report
 
 __all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review"]
@@ -129,25 +129,6 @@ def _restore(game: Game, snapshot: tuple[Any, ...]) -> None:
     game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click = snapshot
 
 
-def _apply(game: Game, entry: dict[str, Any]) -> None:
-    row, col = entry["cell"]
-    if entry.get("strict"):  # strict mode: the move lost at once
-        game.state = "lost"
-        game.moves += 1
-        return
-    if "layout" in entry:
-        game.layout = int(entry["layout"])
-    action = entry["action"]
-    if action in ("open", ASSIST):
-        if action == ASSIST and game.flagged >> game.index(row, col) & 1:
-            game.toggle_flag(row, col)
-        game.open(row, col)
-    elif action == "chord":
-        game.chord(row, col)
-    else:
-        game.toggle_flag(row, col)
-
-
 def _first_layout(game: Game) -> int | None:
     for entry in game.history:
         if "first_layout" in entry:
@@ -240,7 +221,7 @@ def review(game: Game) -> Review:
             flags_to_watch.pop(bit.bit_length() - 1, None)
         stack.append((action, _snapshot(replay)))
         was = replay.state
-        _apply(replay, entry)
+        apply_entry(replay, entry)
         if replay.state == "lost" and was != "lost":
             item.lost = True
             if entry.get("strict"):
