@@ -265,3 +265,21 @@ def test_replay_files_through_the_api_and_the_cli(client: FlaskClient, stored_ga
     assert json.loads(out.getvalue())["summary"]["moves"] == 2
     path.write_text(json.dumps(bad))
     assert main(["review", str(path)], out=io.StringIO()) == 2
+
+
+def test_a_strict_loss_shows_no_mine_until_it_is_accepted(client: FlaskClient) -> None:
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5, "mode": "strict"}).json["game"]["id"]
+    opened = client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4}).json["game"]
+    view_rows = opened["board"]
+    from explainer.core.board import Board
+
+    view = Board.parse("mines 10\n" + "\n".join(view_rows) + "\n")
+    solution = solve(view)
+    assert solution.safe
+    guess = next(divmod(i, 9) for i, p in sorted(solution.probabilities.items()) if 0 < p < 1)
+    lost = client.post(f"/api/games/{game_id}/open", json={"row": guess[0], "col": guess[1]}).json
+    assert lost["game"]["state"] == "lost" and lost["outcome"]["loss"]["kind"] == "strict"
+    assert lost["game"]["end"]["pending"] and lost["game"]["end"]["mines"] == []
+    assert lost["outcome"]["loss"]["text"].startswith("Strict mode:")
+    accepted = client.post(f"/api/games/{game_id}/accept", json={}).json["game"]
+    assert len(accepted["end"]["mines"]) == 10

@@ -65,7 +65,9 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
     if game.over:
         data["end"] = {
             # until the player accepts a loss (or undoes it), only the mine that went off is shown
-            "mines": [list(divmod(game.exploded, game.width))] if pending and game.exploded is not None else game.mines().to_json(),
+            # (a strict loss has no mine that went off: nothing of the layout until it is accepted)
+            "mines": ([] if game.exploded is None else [list(divmod(game.exploded, game.width))]) if pending
+            else game.mines().to_json(),
             "exploded": None if game.exploded is None else list(divmod(game.exploded, game.width)),
             "wrong_flags": [] if pending else CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
             "pending": pending,
