@@ -32,7 +32,8 @@ here loads that module; inside ``explainer`` import it from its home)::
          ├─ PracticeError                 explainer.learn.practice no practice puzzle for the request
          ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
          ├─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
-         └─ ReplayError                   explainer.play.replay_file a replay file that cannot be read
+         ├─ ReplayError                   explainer.play.replay_file a replay file that cannot be read
+         └─ FormatError                   explainer.formats.position a board file in a community format that cannot be read
 
 ``Inconsistent`` and ``SamplingError`` never reach a caller of the public
 functions when the engine works (the bot turns ``Inconsistent`` into a
@@ -67,6 +68,7 @@ __all__ = [
     "AnswerError",
     "CliError",
     "ReplayError",
+    "FormatError",
 ]
 
 
@@ -114,6 +116,7 @@ HOMES: dict[str, str] = {
     "AnswerError": "explainer.learn.practice",
     "CliError": "explainer.cli.args",
     "ReplayError": "explainer.play.replay_file",
+    "FormatError": "explainer.formats.position",
 }
 
 
@@ -140,5 +143,6 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on 
     from explainer.learn.practice import AnswerError, PracticeError
     from explainer.play.game import GameError
     from explainer.play.generate import GenerationError
+    from explainer.formats.position import FormatError
     from explainer.play.replay_file import ReplayError
     from explainer.play.sampling import SamplingError

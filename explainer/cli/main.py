@@ -34,6 +34,7 @@ from explainer.cli import bot as cli_bot
 from explainer.cli import generate as cli_generate
 from explainer.cli import practice as cli_practice
 from explainer.cli import review as cli_review
+from explainer.cli import convert as cli_convert
 from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, language, limit_number, whole_number
 from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
@@ -226,6 +227,7 @@ _MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (
     cli_bot.register,
     cli_practice.register,
     cli_review.register,
+    cli_convert.register,
 )
 
 

@@ -1,0 +1,83 @@
+"""The layout link form shared by several analysers: ``b`` the board size — ``1``, ``2``, ``3`` for
+beginner (9 x 9), intermediate (16 x 16), expert (30 x 16), or four digits ``WWHH`` — and ``m`` the mine
+bitmap, row by row, 5 cells per base-32 character (``0``-``9``, ``a``-``v``; the first cell of the five
+is the highest bit; the last character is padded with empty cells).  A full link (``https://...?b=3&m=...``)
+or just its query is read."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from explainer.core.board import MAX_SIDE
+from explainer.formats.position import FormatError, Position, view_of_layout
+
+__all__ = ["read", "write", "looks_like"]
+
+ALPHABET = "0123456789abcdefghijklmnopqrstuv"
+SIZES = {"1": (9, 9), "2": (16, 16), "3": (30, 16)}
+
+
+def _query(text: str) -> str:
+    line = text.strip()
+    if "?" in line:
+        return urlsplit(line).query
+    return line.lstrip("?")
+
+
+def looks_like(line: str) -> bool:
+    fields = parse_qs(_query(line))
+    return "b" in fields and "m" in fields
+
+
+def read(data: str) -> Position:
+    line = data.strip().splitlines()[0] if data.strip() else ""
+    fields = parse_qs(_query(line), keep_blank_values=True)
+    for key in ("b", "m"):
+        if key not in fields:
+            raise FormatError(f"column 1: expected a link with b= (the board size) and m= (the mines), missing {key}=")
+    size = fields["b"][0]
+    if size in SIZES:
+        width, height = SIZES[size]
+    elif len(size) == 4 and size.isascii() and size.isdigit():
+        width, height = int(size[:2]), int(size[2:])
+    else:
+        raise FormatError(f"b={size[:20]!r}: expected 1, 2, 3 or four digits WWHH (width and height)")
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise FormatError(f"b={size!r}: a board is 1 to {MAX_SIDE} cells on each side, got {width} x {height}")
+    bits = fields["m"][0].lower()
+    cells = width * height
+    needed = -(-cells // 5)
+    if len(bits) != needed:
+        raise FormatError(f"m=: a {width} x {height} board needs {needed} characters (5 cells each), got {len(bits)}")
+    layout = 0
+    for position, char in enumerate(bits):
+        value = ALPHABET.find(char)
+        if value < 0:
+            raise FormatError(f"m=, character {position + 1}: expected 0-9 or a-v, got {char!r}")
+        for offset in range(5):
+            index = position * 5 + offset
+            if value >> (4 - offset) & 1:
+                if index >= cells:
+                    raise FormatError(f"m=, character {position + 1}: a mine past the last cell (the padding must be empty)")
+                layout |= 1 << index
+    return Position(view_of_layout(height, width, layout), layout)
+
+
+def write(position: Position) -> str:
+    if position.layout is None:
+        raise FormatError("a link holds a layout (every mine): this position has none")
+    view = position.view
+    sizes = {value: key for key, value in SIZES.items()}
+    size = sizes.get((view.width, view.height))
+    if size is None:
+        if view.width > 99 or view.height > 99:
+            raise FormatError("a link's size is two digits each: up to 99 x 99")
+        size = f"{view.width:02d}{view.height:02d}"
+    chars = []
+    for start in range(0, view.size, 5):
+        value = 0
+        for offset in range(5):
+            index = start + offset
+            value = value << 1 | (index < view.size and position.layout >> index & 1)
+        chars.append(ALPHABET[value])
+    return f"b={size}&m={''.join(chars)}\n"
