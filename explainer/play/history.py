@@ -74,7 +74,7 @@ def initial_layout(game: Game) -> int | None:
     """The layout the game was dealt (before a forgiving save or an assist moved its mines): the one
     its first open was played on."""
     for entry in game.history:
-        if "first_layout" in entry and not entry.get("undone"):
+        if "first_layout" in entry:
             return int(entry["first_layout"])
     return None
 
@@ -129,24 +129,17 @@ def accept_loss(game: Game) -> None:
 
 
 def rebuild(game: Game) -> None:
-    """The position the standing moves give, replayed on the game's layouts from the start."""
+    """The position the standing moves give, replayed from the start: the first open that stands
+    places the layout it was played on (none stands: the next first click places one, always safe)."""
     moves = live_moves(game)
-    first = initial_layout(game)
     game.revealed = game.flagged = 0
     game.state = "ready"
     game.exploded = None
     game.moves = 0
     game.first_click = None
+    game.layout = None
     for key in ("loss", "loss_pending"):
         game.extra.pop(key, None)
-    if not any(entry["action"] in ("open", "chord") for entry in moves):
-        # nothing opened stands: the next first click is again always safe (a layout is placed then)
-        game.layout = None
-        for entry in moves:
-            game.toggle_flag(*entry["cell"])
-        _recount(game, moves)
-        return
-    game.layout = first
     for entry in moves:
         apply_entry(game, entry)
     _recount(game, moves)
@@ -160,7 +153,9 @@ def apply_entry(game: Game, entry: dict[str, Any]) -> None:
         game.state = "lost"
         game.moves += 1
         return
-    if "layout" in entry:
+    if "first_layout" in entry:  # a first click: the layout it placed
+        game.layout = int(entry["first_layout"])
+    if "layout" in entry:  # a forgiving save or an assist moved the mines just before
         game.layout = int(entry["layout"])
     action = entry["action"]
     if action == ASSIST:

@@ -60,6 +60,9 @@ def to_replay(game: Game) -> dict[str, Any]:
         move["t"] = None if entry.get("t") is None or start is None else round(entry["t"] - start, 3)
         if "layout" in entry:
             move["layout"] = _rows(int(entry["layout"]), game.height, game.width)
+        elif "first_layout" in entry and int(entry["first_layout"]) != first_layout:
+            # a first click again after the first was undone: the layout it placed
+            move["layout"] = _rows(int(entry["first_layout"]), game.height, game.width)
         for flag in ("saved", "undone", "strict"):
             if entry.get(flag):
                 move[flag] = True

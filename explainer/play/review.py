@@ -33,7 +33,7 @@ from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.solve import Solution, solve
 from explainer.play.game import Game
-from explainer.play.history import HELP, MOVES, apply_entry
+from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
 from explainer.play.modes import LossReport, loss_report, strict_report
 
 __all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review"]
@@ -129,13 +129,6 @@ def _restore(game: Game, snapshot: tuple[Any, ...]) -> None:
     game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click = snapshot
 
 
-def _first_layout(game: Game) -> int | None:
-    for entry in game.history:
-        if "first_layout" in entry:
-            return int(entry["first_layout"])
-    return None
-
-
 def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
     """An open (or a chord, on the cells it opens) against what the view proves."""
     view = item.view
@@ -165,7 +158,7 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
 
 def review(game: Game) -> Review:
     """Every entry of the game's history judged, and the summary."""
-    replay = Game(game.height, game.width, game.mine_count, game.seed, layout=_first_layout(game))
+    replay = Game(game.height, game.width, game.mine_count, game.seed)  # the first open places its layout
     replay.extra = dict(game.extra)
     items: list[MoveReview] = []
     stack: list[tuple[str, tuple[Any, ...]]] = []  # (action, position before it) of the entries that stand
@@ -236,18 +229,11 @@ def review(game: Game) -> Review:
                 if solution.safe.mask >> flagged & 1:
                     placed = items[flags_to_watch.pop(flagged)]
                     placed.verdict = "wrong-flag"
-                    placed.became_safe_after = _move_number(items, len(items) - 1)
+                    placed.became_safe_after = len(items)  # the 1-based number of the move just played
     return Review(tuple(items), _summary(game, items, counts), replay.layout if game.over else None)
 
 
-def _move_number(items: list[MoveReview], position: int) -> int:
-    """The 1-based number of an item among the moves of the review (what a player reads as "move 7")."""
-    return position + 1
-
-
 def _summary(game: Game, items: list[MoveReview], counts: dict[str, int]) -> ReviewSummary:
-    from explainer.play.history import assisted_reasons
-
     moves = [item for item in items if item.action in MOVES]
     clicks = sum(1 for item in moves if item.by == "player")
     judged = [item for item in moves if item.verdict != "neutral"]

@@ -30,7 +30,7 @@ def _how(renderer: Renderer, rule: Rule | None) -> str:
     return renderer._("a longer argument over several numbers decides it")
 
 
-def move_text(item: MoveReview, number: int, renderer: Renderer) -> str:
+def move_text(item: MoveReview, renderer: Renderer) -> str:
     """What a move was, judged: one or two sentences (a missed step follows as its own argument)."""
     cell = item.cell
     sentences: list[str] = []
@@ -131,7 +131,7 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, A
             "undone": item.undone,
             "became_safe_after": item.became_safe_after,
             "board": str(item.view).splitlines()[1:],
-            "text": move_text(item, number, renderer),
+            "text": move_text(item, renderer),
             "highlights": highlights_to_json(dict(sorted(marks.items()))),
         }
         if item.loss is not None:

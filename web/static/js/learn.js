@@ -5,6 +5,7 @@
 import { call } from "./api.js";
 import { BoardView } from "./board.js";
 import { format } from "./cells.js";
+import { highlightOnPoint } from "./steps.js";
 import { bindBoard } from "./input.js";
 
 function rows(text) {
@@ -43,12 +44,7 @@ class Practice {
     view.setHighlights(mergeHighlights(whole));
     for (const item of document.querySelectorAll('[data-role="example-steps"] li')) {
       const step = example.steps[Number(item.dataset.step)];
-      const show = () => view.setHighlights(step.highlights);
-      const back = () => view.setHighlights(mergeHighlights(whole));
-      item.addEventListener("mouseenter", show);
-      item.addEventListener("focus", show);
-      item.addEventListener("mouseleave", back);
-      item.addEventListener("blur", back);
+      highlightOnPoint(item, step.highlights, mergeHighlights(whole), (marks) => view.setHighlights(marks));
     }
     bindBoard(this.board, {
       onOpen: (row, col) => this.mark(row, col, "open"),

@@ -6,6 +6,7 @@ import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
 import { bindBoard, bindHintKey } from "./input.js";
 import { LEVELS, Panel } from "./panel.js";
+import { duration } from "./steps.js";
 import { Timer } from "./timer.js";
 
 const HINT_MEMORY = "minesweeper.hint"; // sessionStorage: the hint on screen survives a language switch
@@ -236,7 +237,7 @@ class App {
     const lines = [
       ["mode", format(this.texts.summaryMode, { mode: this.config.modeNames[figures.mode] || figures.mode })],
       ["moves", format(this.texts.summaryMoves, { count: figures.moves })],
-      ["time", format(this.texts.summaryTime, { time: this.duration(game.elapsed) })],
+      ["time", format(this.texts.summaryTime, { time: duration(game.elapsed, this.config.langTag) })],
     ];
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
     if (figures.assisted && figures.assisted.length) {
@@ -254,17 +255,6 @@ class App {
     if (innerWidth > 700) return;
     const first = this.board.element.querySelector(".cell[data-highlight]");
     if (first) first.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
-
-  // "42 s", "1:05", "1:02:05"
-  duration(seconds) {
-    const whole = Math.floor(seconds || 0);
-    const number = new Intl.NumberFormat(this.config.langTag, { minimumIntegerDigits: 2 });
-    if (whole < 60) return `${new Intl.NumberFormat(this.config.langTag).format(whole)} s`;
-    const hours = Math.floor(whole / 3600);
-    const minutes = Math.floor((whole % 3600) / 60);
-    const rest = number.format(whole % 60);
-    return hours ? `${hours}:${number.format(minutes)}:${rest}` : `${minutes}:${rest}`;
   }
 
   // what the mode did around a move: cells opened for the player, a forgiven mine

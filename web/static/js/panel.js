@@ -2,6 +2,7 @@
 // and the safest-cell note under the probability overlay.
 
 import { format } from "./cells.js";
+import { renderStepList } from "./steps.js";
 
 export const LEVELS = ["where", "pattern", "full"];
 
@@ -75,24 +76,8 @@ export class Panel {
   // A proof as a numbered list of steps, each highlighting its own cells while pointed at or focused
   renderSteps(deduction, whole) {
     const proof = deduction && deduction.proof && deduction.proof.length > 1 ? deduction.proof : [];
-    this.steps.replaceChildren(
-      ...proof.map((step) => {
-        const item = document.createElement("li");
-        item.textContent = step.text;
-        item.tabIndex = 0;
-        item.dataset.depth = String(step.depth || 0);
-        item.dataset.kind = step.kind;
-        const show = () => this.onStepHighlight && this.onStepHighlight(step.highlights);
-        const back = () => this.onStepHighlight && this.onStepHighlight(whole);
-        item.addEventListener("mouseenter", show);
-        item.addEventListener("focus", show);
-        item.addEventListener("mouseleave", back);
-        item.addEventListener("blur", back);
-        return item;
-      }),
-    );
+    renderStepList(this.steps, proof, whole, (marks) => this.drawStep(marks));
     const shown = proof.length > 0;
-    this.steps.hidden = !shown;
     this.stepsLead.hidden = !shown || !deduction.lead;
     this.stepsLead.textContent = shown ? deduction.lead : "";
     this.stepsAction.hidden = !shown;
@@ -103,24 +88,11 @@ export class Panel {
   // A numbered chain of steps (a wrong flag's or a loss's reason): each step's sentence, and its
   // highlights drawn while the player points at or focuses it; ``whole`` is drawn again on leaving.
   renderChain(list, chain, whole) {
-    const steps = chain && chain.length > 1 ? chain : [];
-    list.replaceChildren(
-      ...steps.map((step) => {
-        const item = document.createElement("li");
-        item.textContent = step.text;
-        item.tabIndex = 0;
-        item.dataset.kind = step.rule;
-        const show = () => this.onStepHighlight && this.onStepHighlight(step.highlights);
-        const back = () => this.onStepHighlight && this.onStepHighlight(whole);
-        item.addEventListener("mouseenter", show);
-        item.addEventListener("focus", show);
-        item.addEventListener("mouseleave", back);
-        item.addEventListener("blur", back);
-        return item;
-      }),
-    );
-    list.hidden = steps.length === 0;
-    return steps.length > 0;
+    return renderStepList(list, chain && chain.length > 1 ? chain : [], whole, (marks) => this.drawStep(marks));
+  }
+
+  drawStep(highlights) {
+    if (this.onStepHighlight) this.onStepHighlight(highlights);
   }
 
   // Shows ``hint`` at ``level``; returns the highlights to draw.

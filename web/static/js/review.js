@@ -4,6 +4,7 @@
 import { call } from "./api.js";
 import { BoardView } from "./board.js";
 import { format } from "./cells.js";
+import { duration, renderStepList } from "./steps.js";
 
 class Review {
   constructor(config) {
@@ -57,13 +58,6 @@ class Review {
     return new Intl.NumberFormat(this.config.langTag, options).format(value);
   }
 
-  duration(seconds) {
-    const whole = Math.round(seconds);
-    if (whole < 60) return `${this.number(whole)} s`;
-    const rest = this.number(whole % 60, { minimumIntegerDigits: 2 });
-    return `${Math.floor(whole / 60)}:${rest}`;
-  }
-
   summary(figures) {
     const t = this.texts;
     const percent = (value) => this.number(value, { style: "percent", maximumFractionDigits: 0 });
@@ -76,7 +70,7 @@ class Review {
       ["hints", format(t.hints, { count: figures.hints })],
     ];
     if (figures.accuracy !== null) lines.push(["accuracy", format(t.accuracy, { percent: percent(figures.accuracy) })]);
-    if (figures.time !== null) lines.push(["time", format(t.time, { time: this.duration(figures.time) })]);
+    if (figures.time !== null) lines.push(["time", format(t.time, { time: duration(figures.time, this.config.langTag) })]);
     if (figures.bbbv !== null) lines.push(["bbbv", format(t.bbbv, { count: figures.bbbv })]);
     if (figures.bbbv_per_second !== null) {
       lines.push(["bbbv-per-second", format(t.bbbvPerSecond, { value: this.number(figures.bbbv_per_second, { maximumFractionDigits: 2 }) })]);
@@ -147,22 +141,7 @@ class Review {
   renderSteps(deduction) {
     const proof = deduction ? deduction.proof : [];
     const whole = this.moves[this.current] ? this.moves[this.current].highlights : [];
-    this.steps.replaceChildren(
-      ...proof.map((step) => {
-        const item = document.createElement("li");
-        item.textContent = step.text;
-        item.tabIndex = 0;
-        item.dataset.depth = String(step.depth || 0);
-        const show = () => this.board.setHighlights(step.highlights);
-        const back = () => this.board.setHighlights(whole);
-        item.addEventListener("mouseenter", show);
-        item.addEventListener("focus", show);
-        item.addEventListener("mouseleave", back);
-        item.addEventListener("blur", back);
-        return item;
-      }),
-    );
-    this.steps.hidden = proof.length === 0;
+    renderStepList(this.steps, proof, whole, (marks) => this.board.setHighlights(marks));
     this.stepsLead.hidden = !deduction || !deduction.lead;
     this.stepsLead.textContent = deduction ? deduction.lead : "";
     this.stepsAction.hidden = !deduction;
