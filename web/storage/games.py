@@ -13,6 +13,7 @@ write lock is held for milliseconds.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import sqlite3
 import time
@@ -123,7 +124,10 @@ def load_game(game_id: str, owner: str) -> GameRecord:
 
 
 #: times a move is computed again when another request changed the game first
-UPDATE_ATTEMPTS = 5
+UPDATE_ATTEMPTS = 8
+#: the longest pause (seconds) before a retry; pauses grow and are random, so
+#: requests that keep beating each other spread out instead of colliding again
+RETRY_PAUSE = 0.05
 
 
 def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[GameRecord, T]:
@@ -131,11 +135,13 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
 
     ``change`` runs with no lock held, on a copy read from the file; the result
     is written only if the stored text is still the one it started from
-    (compare-and-swap), else ``change`` runs again on the new position, up to
-    ``UPDATE_ATTEMPTS`` times (then ``GameBusy``).  When ``change`` raises,
+    (compare-and-swap), else ``change`` runs again on the new position after a
+    short random pause, up to ``UPDATE_ATTEMPTS`` times (then ``GameBusy``).  When ``change`` raises,
     nothing is written."""
     conn = connection()
-    for _attempt in range(UPDATE_ATTEMPTS):
+    for attempt in range(UPDATE_ATTEMPTS):
+        if attempt:
+            time.sleep(random.uniform(0, min(RETRY_PAUSE, 0.002 * 2**attempt)))
         record = _select(conn, game_id, owner)
         result = change(record.game)
         now = time.time()
