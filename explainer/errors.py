@@ -73,7 +73,19 @@ __all__ = [
 
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    ``template`` is the English message with named placeholders (``%(name)s``), a message id the words
+    package translates (``Renderer.error``), ``params`` its values (data, never words of a language)
+    and ``line`` the input line it is about, when known.  ``str(error)`` is the English sentence.  An error raised with a finished sentence (no
+    params) keeps it as its template; it is shown in English where no catalog knows it."""
+
+    def __init__(self, template: str = "", line: int | None = None, **params: object) -> None:
+        self.template = template
+        self.params = params
+        self.line = line  # the 1-based line of the input where the problem is, when known
+        message = template % params if params else template
+        super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
 class BudgetExceeded(EngineError):

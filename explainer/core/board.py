@@ -49,10 +49,6 @@ class BoardParseError(EngineError):
     ``line`` is the 1-based line of the text where the problem is, when known.
     """
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-
 
 def indices_around(height: int, width: int, index: int, radius: int) -> list[int]:
     """The indices (ascending) of the other cells at most ``radius`` rows and
@@ -137,10 +133,11 @@ class Board:
     def __post_init__(self) -> None:
         if not (1 <= self.height <= MAX_SIDE and 1 <= self.width <= MAX_SIDE):
             raise BoardParseError(
-                f"a board must be 1 to {MAX_SIDE} cells on each side, got {self.width} wide and {self.height} high"
+                "a board must be 1 to %(limit)s cells on each side, got %(width)s wide and %(height)s high",
+                limit=MAX_SIDE, width=self.width, height=self.height,
             )
         if len(self.cells) != self.height * self.width:
-            raise BoardParseError(f"expected {self.height * self.width} cells, got {len(self.cells)}")
+            raise BoardParseError("expected %(expected)s cells, got %(got)s", expected=self.height * self.width, got=len(self.cells))
         covered = flagged = 0
         nbrs = neighbour_masks(self.height, self.width)
         for index, state in enumerate(self.cells):
@@ -150,18 +147,19 @@ class Board:
                 covered |= 1 << index
                 flagged |= 1 << index
             elif not (isinstance(state, int) and 0 <= state <= 8):
-                raise BoardParseError(f"cell {self.name(index)} has an invalid state {state!r}")
+                raise BoardParseError("cell %(cell)s has an invalid state %(state)s", cell=self.name(index), state=repr(state))
             elif state > nbrs[index].bit_count():
                 raise BoardParseError(
-                    f"the {state} at {self.name(index)} is larger than its {nbrs[index].bit_count()} neighbours allow"
+                    "the %(number)s at %(cell)s is larger than its %(neighbours)s neighbours allow",
+                    number=state, cell=self.name(index), neighbours=nbrs[index].bit_count(),
                 )
         if self.mines is not None:
             total = covered.bit_count()
             if self.mines < 0:
-                raise BoardParseError(f"the mine count cannot be negative, got {self.mines}")
+                raise BoardParseError("the mine count cannot be negative, got %(mines)s", mines=self.mines)
             if self.mines > total:
                 raise BoardParseError(
-                    f"mines {self.mines} is impossible: only {total} {'cell is' if total == 1 else 'cells are'} covered"
+                    "mines %(mines)s is impossible: more mines than covered cells (%(covered)s)", mines=self.mines, covered=total
                 )
         object.__setattr__(self, "_covered", covered)
         object.__setattr__(self, "_flagged", flagged)
@@ -172,7 +170,7 @@ class Board:
     def parse(cls, text: str) -> Board:
         """Parse the text format; raises ``BoardParseError`` quoting the problem."""
         if not isinstance(text, str):
-            raise BoardParseError(f"a board must be text, got {type(text).__name__}")
+            raise BoardParseError("a board must be text, got %(kind)s", kind=type(text).__name__)
         mines: int | None = None
         rows: list[tuple[int, str]] = []
         text = text.removeprefix("\ufeff")  # a byte-order mark from an editor is not part of the board
@@ -182,20 +180,19 @@ class Board:
                 continue
             if line.lower().startswith("mines"):
                 if rows:
-                    raise BoardParseError(f"the mine count must come before the rows: {line!r}", number)
+                    raise BoardParseError("the mine count must come before the rows: %(text)s", number, text=repr(line))
                 if mines is not None:
-                    raise BoardParseError(f"a second mine count: {line!r}", number)
+                    raise BoardParseError("a second mine count: %(text)s", number, text=repr(line))
                 parts = line.split()
                 if len(parts) != 2 or not (parts[1].isascii() and parts[1].isdigit()):
                     shown = line if len(line) <= 40 else line[:40] + "..."
                     raise BoardParseError(
-                        f"expected 'mines N' with a whole number N, got {shown!r} (N in the digits 0-9)", number
+                        "expected 'mines N' with a whole number N, got %(text)s (N in the digits 0-9)", number, text=repr(shown)
                     )
                 if len(parts[1]) > MAX_MINE_DIGITS:
                     raise BoardParseError(
-                        f"the mine count {parts[1][:12]}... has {len(parts[1])} digits; "
-                        f"a board holds at most {MAX_SIDE * MAX_SIDE} mines",
-                        number,
+                        "the mine count %(start)s... has %(digits)s digits; a board holds at most %(limit)s mines",
+                        number, start=parts[1][:12], digits=len(parts[1]), limit=MAX_SIDE * MAX_SIDE,
                     )
                 mines = int(parts[1])
                 continue
@@ -205,21 +202,22 @@ class Board:
         width = len(rows[0][1])
         if len(rows) > MAX_SIDE or width > MAX_SIDE:
             raise BoardParseError(
-                f"the board is {width} wide and {len(rows)} high; the limit is {MAX_SIDE} x {MAX_SIDE}"
+                "the board is %(width)s wide and %(height)s high; the limit is %(limit)s x %(limit)s",
+                width=width, height=len(rows), limit=MAX_SIDE,
             )
         cells: list[int] = []
         for number, line in rows:
             if len(line) != width:
                 raise BoardParseError(
-                    f"ragged rows: {line!r} has {len(line)} cells but the first row has {width}", number
+                    "ragged rows: %(text)s has %(cells)s cells but the first row has %(width)s",
+                    number, text=repr(line), cells=len(line), width=width,
                 )
             for col, char in enumerate(line):
                 state = _CHAR_TO_STATE.get(char)
                 if state is None:
                     raise BoardParseError(
-                        f"unknown character {char!r} at column {col + 1} in {line!r} "
-                        "(use ? covered, F flag, . or 0-8 revealed)",
-                        number,
+                        "unknown character %(char)s at column %(column)s in %(text)s (use ? covered, F flag, . or 0-8 revealed)",
+                        number, char=repr(char), column=col + 1, text=repr(line),
                     )
                 cells.append(state)
         return cls(len(rows), width, tuple(cells), mines)

@@ -52,6 +52,10 @@ def detect(data: bytes) -> str:
     return "text"
 
 
+def unknown_format(name: str) -> FormatError:
+    return FormatError("unknown format %(name)s; choose one of: %(formats)s", name=repr(name), formats=", ".join(FORMATS))
+
+
 def _jsm_header(line: str) -> bool:
     parts = line.lower().split("x")
     return len(parts) == 3 and all(part.strip().isdigit() for part in parts)
@@ -60,16 +64,16 @@ def _jsm_header(line: str) -> bool:
 def read(data: bytes, name: str | None = None) -> Position:
     """A position from a file's bytes, in format ``name`` (detected when None)."""
     if len(data) > MAX_BYTES:
-        raise FormatError(f"the file has {len(data)} bytes; the limit is {MAX_BYTES}")
+        raise FormatError("the file has %(size)s bytes; the limit is %(limit)s", size=len(data), limit=MAX_BYTES)
     chosen = name or detect(data)
     if chosen not in FORMATS:
-        raise FormatError(f"unknown format {chosen!r}; choose one of: {', '.join(FORMATS)}")
+        raise unknown_format(chosen)
     if chosen == "mbf":
         return mbf.read(data)
     try:
         decoded = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise FormatError(f"byte {error.start}: not UTF-8 text (the {chosen} format is text)") from None
+        raise FormatError("byte %(byte)s: not UTF-8 text (the %(format)s format is text)", byte=error.start, format=chosen) from None
     reader = {"text": text.read, "tiles": tiles.read, "jsm": jsm.read, "link": link.read}[chosen]
     return reader(decoded)
 
@@ -77,7 +81,7 @@ def read(data: bytes, name: str | None = None) -> Position:
 def write(position: Position, name: str) -> bytes:
     """The position in format ``name``, as bytes."""
     if name not in FORMATS:
-        raise FormatError(f"unknown format {name!r}; choose one of: {', '.join(FORMATS)}")
+        raise unknown_format(name)
     if name == "mbf":
         return mbf.write(position)
     writer = {"text": text.write, "tiles": tiles.write, "jsm": jsm.write, "link": link.write}[name]

@@ -12,22 +12,22 @@ __all__ = ["read", "write"]
 def read(data: str) -> Position:
     lines = [(number, raw.strip()) for number, raw in enumerate(data.splitlines(), start=1) if raw.strip()]
     if not lines:
-        raise FormatError("line 1: expected a header like 30x16x99 (width x height x mines), got nothing")
+        raise FormatError("expected a header like 30x16x99 (width x height x mines), got nothing", 1)
     number, header = lines[0]
     parts = header.lower().split("x")
     if len(parts) != 3 or not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
-        raise FormatError(f"line {number}: expected a header like 30x16x99 (width x height x mines), got {header[:40]!r}")
+        raise FormatError("expected a header like 30x16x99 (width x height x mines), got %(text)s", number, text=repr(header[:40]))
     width, height, mines = (int(part) for part in parts)
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise FormatError(f"line {number}: a board is 1 to {MAX_SIDE} cells on each side, got {width} x {height}")
+        raise FormatError("a board is 1 to %(limit)s cells on each side, got %(width)s x %(height)s", number, limit=MAX_SIDE, width=width, height=height)
     rows = lines[1:]
     if len(rows) != height:
-        raise FormatError(f"line {number}: the header says {height} rows, the file has {len(rows)}")
+        raise FormatError("the header says %(height)s rows, the file has %(rows)s", number, height=height, rows=len(rows))
     states: list[int] = []
     shown = 0
     for row, (number, line) in enumerate(rows):
         if len(line) != width:
-            raise FormatError(f"line {number}: {len(line)} cells, the header says {width}")
+            raise FormatError("%(cells)s cells, the header says %(width)s", number, cells=len(line), width=width)
         for col, char in enumerate(line):
             if char in "012345678":
                 states.append(int(char))
@@ -39,11 +39,11 @@ def read(data: str) -> Position:
                 states.append(COVERED)
                 shown |= 1 << (row * width + col)
             else:
-                raise FormatError(f"line {number}, column {col + 1}: expected 0-8, H, F, ? or M, got {char!r}")
+                raise FormatError("line %(file_line)s, column %(column)s: expected 0-8, H, F, ? or M, got %(got)s", file_line=number, column=col + 1, got=repr(char))
     try:
         view = Board(height, width, tuple(states), mines)
     except BoardParseError as error:
-        raise FormatError(f"line {lines[0][0]}: {error}") from None
+        raise FormatError.of(error, lines[0][0]) from None
     return Position(view, None, shown)
 
 

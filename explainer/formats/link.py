@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 from explainer.core.board import MAX_SIDE
 from explainer.formats.position import FormatError, Position, view_of_layout
 
-__all__ = ["read", "write", "looks_like"]
+__all__ = ["bitmap", "looks_like", "read", "read_bitmap", "write"]
 
 ALPHABET = "0123456789abcdefghijklmnopqrstuv"
 SIZES = {"1": (9, 9), "2": (16, 16), "3": (30, 16)}
@@ -34,32 +34,17 @@ def read(data: str) -> Position:
     fields = parse_qs(_query(line), keep_blank_values=True)
     for key in ("b", "m"):
         if key not in fields:
-            raise FormatError(f"column 1: expected a link with b= (the board size) and m= (the mines), missing {key}=")
+            raise FormatError("column 1: expected a link with b= (the board size) and m= (the mines), missing %(key)s=", key=key)
     size = fields["b"][0]
     if size in SIZES:
         width, height = SIZES[size]
     elif len(size) == 4 and size.isascii() and size.isdigit():
         width, height = int(size[:2]), int(size[2:])
     else:
-        raise FormatError(f"b={size[:20]!r}: expected 1, 2, 3 or four digits WWHH (width and height)")
+        raise FormatError("b=%(size)s: expected 1, 2, 3 or four digits WWHH (width and height)", size=repr(size[:20]))
     if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise FormatError(f"b={size!r}: a board is 1 to {MAX_SIDE} cells on each side, got {width} x {height}")
-    bits = fields["m"][0].lower()
-    cells = width * height
-    needed = -(-cells // 5)
-    if len(bits) != needed:
-        raise FormatError(f"m=: a {width} x {height} board needs {needed} characters (5 cells each), got {len(bits)}")
-    layout = 0
-    for position, char in enumerate(bits):
-        value = ALPHABET.find(char)
-        if value < 0:
-            raise FormatError(f"m=, character {position + 1}: expected 0-9 or a-v, got {char!r}")
-        for offset in range(5):
-            index = position * 5 + offset
-            if value >> (4 - offset) & 1:
-                if index >= cells:
-                    raise FormatError(f"m=, character {position + 1}: a mine past the last cell (the padding must be empty)")
-                layout |= 1 << index
+        raise FormatError("b=%(size)s: a board is 1 to %(limit)s cells on each side, got %(width)s x %(height)s", size=repr(size), limit=MAX_SIDE, width=width, height=height)
+    layout = read_bitmap(fields["m"][0], height, width)
     return Position(view_of_layout(height, width, layout), layout)
 
 
@@ -71,13 +56,42 @@ def write(position: Position) -> str:
     size = sizes.get((view.width, view.height))
     if size is None:
         if view.width > 99 or view.height > 99:
-            raise FormatError("a link's size is two digits each: up to 99 x 99")
+            raise FormatError("a link's size is two digits each: up to %(limit)s x %(limit)s", limit=99)
         size = f"{view.width:02d}{view.height:02d}"
+    return f"b={size}&m={bitmap(position.layout, view.size)}\n"
+
+
+def bitmap(layout: int, size: int) -> str:
+    """The ``m=`` value of a layout of ``size`` cells: 5 cells per base-32 character, padded."""
     chars = []
-    for start in range(0, view.size, 5):
+    for start in range(0, size, 5):
         value = 0
         for offset in range(5):
             index = start + offset
-            value = value << 1 | (index < view.size and position.layout >> index & 1)
+            value = value << 1 | (index < size and layout >> index & 1)
         chars.append(ALPHABET[value])
-    return f"b={size}&m={''.join(chars)}\n"
+    return "".join(chars)
+
+
+def read_bitmap(text: str, height: int, width: int) -> int:
+    """The layout an ``m=`` value gives on a ``width`` x ``height`` board."""
+    bits = text.lower()
+    cells = width * height
+    needed = -(-cells // 5)
+    if len(bits) != needed:
+        raise FormatError(
+            "m=: a %(width)s x %(height)s board needs %(needed)s characters (5 cells each), got %(got)s",
+            width=width, height=height, needed=needed, got=len(bits),
+        )
+    layout = 0
+    for position, char in enumerate(bits):
+        value = ALPHABET.find(char)
+        if value < 0:
+            raise FormatError("m=, character %(position)s: expected 0-9 or a-v, got %(got)s", position=position + 1, got=repr(char))
+        for offset in range(5):
+            index = position * 5 + offset
+            if value >> (4 - offset) & 1:
+                if index >= cells:
+                    raise FormatError("m=, character %(position)s: a mine past the last cell (the padding must be empty)", position=position + 1)
+                layout |= 1 << index
+    return layout

@@ -17,6 +17,11 @@ MAX_BYTES = 256 * 1024
 class FormatError(EngineError):
     """A board file that cannot be read (or a position a format cannot hold); the message says where."""
 
+    @classmethod
+    def of(cls, error: EngineError, line: int | None = None) -> FormatError:
+        """The same message (template, values, line) as a board error found while reading a file."""
+        return cls(error.template, error.line if error.line is not None else line, **error.params)
+
 
 @dataclass(frozen=True)
 class Position:
@@ -29,9 +34,9 @@ class Position:
             neighbours = neighbour_masks(self.view.height, self.view.width)
             for index, number in self.view.numbers():
                 if self.layout >> index & 1:
-                    raise FormatError(f"cell {self.view.name(index)} is open but the layout has a mine there")
+                    raise FormatError("cell %(cell)s is open but the layout has a mine there", cell=self.view.name(index))
                 if (neighbours[index] & self.layout).bit_count() != number:
-                    raise FormatError(f"the {number} at {self.view.name(index)} does not match the layout")
+                    raise FormatError("the %(number)s at %(cell)s does not match the layout", number=number, cell=self.view.name(index))
 
 
 def view_of_layout(height: int, width: int, layout: int) -> Board:

@@ -12,7 +12,7 @@ def read(data: str) -> Position:
     try:
         return Position(Board.parse(data))
     except BoardParseError as error:
-        raise FormatError(str(error)) from None
+        raise FormatError.of(error) from None
 
 
 def write(position: Position) -> str:

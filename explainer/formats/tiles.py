@@ -22,21 +22,28 @@ def read(data: str) -> Position:
         raise FormatError("the file has no rows of tiles")
     width = len(rows[0][1])
     if len(rows) > MAX_SIDE or width > MAX_SIDE:
-        raise FormatError(f"the board is {width} wide and {len(rows)} high; the limit is {MAX_SIDE} x {MAX_SIDE}")
+        raise FormatError(
+            "the board is %(width)s wide and %(height)s high; the limit is %(limit)s x %(limit)s", width=width, height=len(rows), limit=MAX_SIDE
+        )
     height = len(rows)
     layout = 0
     digits: list[int | None] = []
     states: list[int] = []
     for row, (number, tiles) in enumerate(rows):
         if len(tiles) != width:
-            raise FormatError(f"line {number}: {len(tiles)} tiles, but the first row has {width}")
+            raise FormatError("%(tiles)s tiles, but the first row has %(width)s", number, tiles=len(tiles), width=width)
         for col, tile in enumerate(tiles):
-            where = f"line {number}, column {col + 1}"
             if len(tile) != 2 or tile[0] not in "012345678M" or tile[1] not in "HVF":
-                raise FormatError(f"{where}: expected a tile like 1V, 0H, MF (0-8 or M, then H, V or F), got {tile!r}")
+                raise FormatError(
+                    "line %(file_line)s, column %(column)s: expected a tile like 1V, 0H, MF (0-8 or M, then H, V or F), got %(got)s",
+                    file_line=number, column=col + 1, got=repr(tile),
+                )
             mine = tile[0] == "M"
             if mine and tile[1] == "V":
-                raise FormatError(f"{where}: a visible mine ({tile!r}): a board file holds a position before any mine is opened")
+                raise FormatError(
+                    "line %(file_line)s, column %(column)s: a visible mine (%(got)s): a board file holds a position before any mine is opened",
+                    file_line=number, column=col + 1, got=repr(tile),
+                )
             if mine:
                 layout |= 1 << (row * width + col)
             digits.append(None if mine else int(tile[0]))
@@ -49,15 +56,15 @@ def read(data: str) -> Position:
         if digit != found:
             row, col = divmod(index, width)
             raise FormatError(
-                f"line {rows[row][0]}, column {col + 1} (row {row + 1}, column {col + 1}): "
-                f"expected {found} (its mined neighbours), found {digit}"
+                "line %(file_line)s, column %(column)s (row %(row)s, column %(column)s): expected %(expected)s (its mined neighbours), found %(found)s",
+                file_line=rows[row][0], column=col + 1, row=row + 1, expected=found, found=digit,
             )
         if states[index] == -3:
             states[index] = digit
     try:
         view = Board(height, width, tuple(states), layout.bit_count())
     except BoardParseError as error:
-        raise FormatError(str(error)) from None
+        raise FormatError.of(error) from None
     return Position(view, layout)
 
 

@@ -27,6 +27,7 @@ from babel.lists import format_list
 
 from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
+from explainer.errors import EngineError
 from explainer.words.i18n import DEFAULT_LANGUAGE, translations
 
 __all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "step_depth", "LIST_LIMIT"]
@@ -229,6 +230,14 @@ class Renderer:
         params.setdefault("count", n)
         text = self._ngettext(singular, plural, n)
         return text % self._format(params)
+
+    def error(self, error: EngineError) -> str:
+        """An engine error in this language: its template translated and filled in, after its line."""
+        text = self._(error.template, **error.params) if error.params else self.translate(error.template)
+        if error.line is None:
+            return text
+        # I18N: where a problem in a file or text is; %(problem)s is the problem, in words
+        return self._("line %(line)s: %(problem)s", line=error.line, problem=text)
 
     def translate(self, message: str) -> str:
         """A message id marked elsewhere for extraction (``N_``: mode descriptions,

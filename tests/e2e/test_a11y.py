@@ -106,3 +106,11 @@ def test_the_review_page(page: Page, live_server: LiveServer, language: str) -> 
     expect(page.locator('[data-role="review-moves"] button').first).to_be_visible()
     page.click('[data-action="review-next"]')
     assert violations(page) == []
+
+
+def test_the_analysis_board(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/analysis?lang={language}")
+    expect(page.locator('[data-role="board-wrap"][data-analysed]')).to_have_count(1)
+    page.click('[data-role="io"] > summary')  # the import, export and share section open too
+    page.locator('[data-role="deductions"] li').first.hover()
+    assert violations(page) == []

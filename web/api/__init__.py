@@ -1,4 +1,4 @@
-"""The JSON API under ``/api``: games (``games``), the bot (``bot``), Learn (``learn``),
+"""The JSON API under ``/api``: games (``games``), the bot (``bot``), Learn (``learn``), positions from anywhere (``positions``),
 the OpenAPI description (``openapi``) and one error module (``errors``); ``replies``
 and ``analysis`` shape what the engine says for a client, ``settings`` checks new games."""
 
@@ -10,8 +10,8 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.api import bot, errors, games, learn, openapi
+    from web.api import bot, errors, games, learn, openapi, positions
 
-    for module in (games, bot, learn, openapi):
+    for module in (games, bot, learn, positions, openapi):
         app.register_blueprint(module.bp)
     errors.register_error_handlers(app)

@@ -12,10 +12,11 @@ from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, Se
 
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.words.i18n import LANGUAGES
+from explainer.words.render import Renderer
 
 from web.storage.games import GameBusy, GameNotFound, StoredGameError
 from web.api.settings import SettingsError
-from web.language import UnknownLanguage
+from web.language import UnknownLanguage, select_language
 from web.storage.puzzles import PuzzleNotFound
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "BadRequestBody",
     "BotCannotMove",
     "GameOver",
+    "LayoutHidden",
     "NotFinished",
     "ProbabilitiesUnavailable",
     "NotReplayable",
@@ -84,6 +86,19 @@ class ProbabilitiesUnavailable(ApiError):
     def __init__(self) -> None:
         # I18N: the probability overlay could not be computed for a very large or complex board
         super().__init__(_("Exact probabilities are unavailable for this board: counting them needs more than the server allows for one request. Hints still work."))
+
+
+class LayoutHidden(ApiError):
+    """An export that needs the layout of a game still in play."""
+
+    status = 409
+
+    def __init__(self, game_id: str, format_name: str) -> None:
+        # I18N: a game exported, while still in play, to a file format that holds the mines; %(game)s is the
+        # game's id, in quotes, %(format)s the format's name (tiles, mbf, link), which stays as it is
+        super().__init__(
+            _("game %(game)s is still being played: the %(format)s format holds its mines, which stay hidden until the game is over", game=repr(game_id), format=format_name)
+        )
 
 
 class NotFinished(ApiError):
@@ -180,11 +195,12 @@ def register_error_handlers(app: Flask) -> None:
             if not request.path.startswith(API_PREFIX):
                 return ServiceUnavailable(message)
             return error_response(message, 503)
+        message = Renderer(select_language()).error(error)  # in the request's language where a catalog has it
         if isinstance(error, LookupError):
             if not request.path.startswith(API_PREFIX):
-                return NotFound(str(error))  # an HTML 404 (an unknown lesson page)
-            return error_response(str(error), 404)
-        return error_response(str(error), 400)
+                return NotFound(message)  # an HTML 404 (an unknown lesson page)
+            return error_response(message, 404)
+        return error_response(message, 400)
 
     @app.errorhandler(GameBusy)
     def busy(error: GameBusy) -> ResponseReturnValue:

@@ -27,6 +27,7 @@ from flask.typing import ResponseReturnValue
 from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.engine.highlight import ROLES
+from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 
@@ -403,6 +404,68 @@ def _schemas() -> dict[str, Any]:
             ["status", "correct", "wrong_opened", "wrong_flagged", "found"],
             description="missing (the cells of the step not named) only for a judged answer, not an incomplete one.",
         ),
+        "PositionBody": _object(
+            {
+                "board": {"type": "string", "maxLength": MAX_BYTES,
+                          "description": "The position in the text format (see README): rows of ? covered, F flag, "
+                          ". or 0-8 open, an optional first line 'mines N'."},
+                "layout": {**_nullable(_CELLS), "description": "Every mine, when known (the player's own: it came "
+                           "with the request); the engine never sees it."},
+            },
+            ["board"],
+        ),
+        "ExportBody": _object(
+            {
+                "board": {"type": "string", "maxLength": MAX_BYTES},
+                "layout": _nullable(_CELLS),
+                "format": {"enum": list(FORMATS)},
+            },
+            ["board", "format"],
+        ),
+        "ImportBody": _object(
+            {
+                "content": {"type": "string", "description": f"The file: text, or base64 when 'base64' is true "
+                            f"(MBF is binary); at most {MAX_BYTES} bytes once decoded."},
+                "format": {"enum": [*FORMATS, None], "description": "Detected from the content when absent."},
+                "base64": _BOOLEAN,
+            },
+            ["content"],
+        ),
+        "Position": _object(
+            {
+                "board": _STRING,
+                "height": _COUNT,
+                "width": _COUNT,
+                "mines": _nullable(_COUNT),
+                "layout": _nullable(_CELLS),
+                "formats": {**_array({"enum": list(FORMATS)}), "description": "The export formats that can hold it."},
+                "share": {"type": "string", "description": "A link (path and query) that opens it on the analysis board."},
+            },
+            ["board", "height", "width", "mines", "layout", "formats", "share"],
+        ),
+        "ExportedFile": _object(
+            {
+                "format": {"enum": list(FORMATS)},
+                "filename": _STRING,
+                "content": {"type": "string", "description": "The file (text formats)."},
+                "base64": {"type": "string", "description": "The file, base64-encoded (MBF)."},
+            },
+            ["format", "filename"],
+        ),
+        "PositionAnalysis": _object(
+            {
+                "lang": {"enum": list(LANGUAGES)},
+                "position": _ref("Position"),
+                "hint": _ref("Hint"),
+                "solution": {"type": "object", "description": "The solve JSON (see README): consistent, safe, "
+                             "mines, probabilities, wrong_flags, deductions (each with its proof, text and "
+                             "highlights), and conflict with text when the numbers cannot all hold."},
+                "overlay": _nullable(_ref("Overlay")),
+                "wrong_flags": {**_array(_ref("Hint")), "description": "An explanation for each provably "
+                                "wrong flag (at most the first ten)."},
+            },
+            ["lang", "position", "hint", "solution", "overlay", "wrong_flags"],
+        ),
         "OpenApiDocument": _object({"openapi": _STRING, "info": {"type": "object"}, "paths": {"type": "object"}},
                                    ["openapi", "info", "paths"]),
     }
@@ -582,6 +645,59 @@ def _paths() -> dict[str, Any]:
                 [_GAME_ID, _LANG], empty_body,
             ),
         },
+        "/api/positions/import": {
+            "post": _operation(
+                "importPosition", "Read a board file in one of the community's formats (text, tiles, jsm, mbf, "
+                "link), detected from its content unless named.", "positions",
+                {**_ok("The position and the format it was read as.", _object(
+                    {"format": {"enum": list(FORMATS)}, "position": _ref("Position")}, ["format", "position"],
+                )), **_errors(*_POST_ERRORS)},
+                [_LANG], _body("ImportBody", "The file's content."),
+            ),
+        },
+        "/api/positions/analysis": {
+            "post": _operation(
+                "analysePosition", "What the engine says about a position: the hint with its levels and proof, "
+                "every deduction, exact probabilities, wrong flags and inconsistencies.", "positions",
+                {**_ok("The analysis.", _ref("PositionAnalysis")), **_errors(*_POST_ERRORS)},
+                [_LANG], _body("PositionBody", "The position."),
+            ),
+        },
+        "/api/positions/export": {
+            "post": _operation(
+                "exportPosition", "A position as a file in a format that can hold it (MBF and links need the "
+                "layout).", "positions",
+                {**_ok("The file.", _ref("ExportedFile")), **_errors(*_POST_ERRORS)},
+                [_LANG], _body("ExportBody", "The position and the format."),
+            ),
+        },
+        "/api/positions/game": {
+            "post": _operation(
+                "playPosition", "A game of this session on a position's layout, its open cells and flags played.",
+                "positions",
+                {**_ok("The new game and the page to play it on.", _object(
+                    {"game": _ref("Game"), "page": _STRING}, ["game", "page"],
+                ), created=True), **_errors(*_POST_ERRORS)},
+                [_LANG], _body("PositionBody", "The position with its layout."),
+            ),
+        },
+        "/api/games/{game_id}/position": {
+            "get": _operation(
+                "gamePosition", "A game's position (with its layout once the game is over).", "positions",
+                {**_ok("The position.", _object({"game_id": _STRING, "position": _ref("Position")},
+                                                ["game_id", "position"])), **_errors(*_GET_ERRORS, 404)},
+                [_GAME_ID, _LANG],
+            ),
+        },
+        "/api/games/{game_id}/export": {
+            "get": _operation(
+                "exportGame", "A game's position as a file; formats holding the layout only once the game is "
+                "over (else 409).", "positions",
+                {**_ok("The file.", _ref("ExportedFile")), **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG, {"name": "format", "in": "query", "required": False,
+                                   "schema": {"enum": list(FORMATS), "default": "text"}}],
+            ),
+        },
         "/api/learn/lessons": {
             "get": _operation(
                 "listLessons", "One lesson per deduction pattern, easiest first, with progress.", "learn",
@@ -670,6 +786,7 @@ def _spec() -> dict[str, Any]:
         "tags": [
             {"name": "games", "description": "Play: games, moves, hints, probabilities, the bot."},
             {"name": "learn", "description": "Lessons and practice puzzles."},
+            {"name": "positions", "description": "Any position: import, analysis, export, share, play."},
             {"name": "meta", "description": "This description."},
         ],
         "paths": _paths(),

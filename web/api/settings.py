@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+import time
 from typing import Any
 
 # lazy: a message is translated when the error handler turns it into text (in the
@@ -21,7 +22,9 @@ from flask_babel.speaklater import LazyString
 
 from explainer.play import modes
 from explainer.play.depth import DEPTHS
-from explainer.play.game import PRESETS, Game
+from explainer.formats import Position
+from explainer.play.game import MIN_SIDE, PRESETS, Game
+from explainer.play.modes import Mode
 
 __all__ = [
     "GameSettings",
@@ -35,6 +38,7 @@ __all__ = [
     "settings_from_json",
     "make_game",
     "replay_game",
+    "game_from_position",
     "custom_max_mines",
 ]
 
@@ -170,6 +174,33 @@ def make_game(settings: GameSettings, seed: int | None = None) -> Game:
         raise _unknown_mode(settings.mode)
     options: dict[str, Any] = {} if settings.max_rule is None else {"max_rule": settings.max_rule}
     return modes.new_game(settings.mode, settings.height, settings.width, settings.mines, seed, **options)
+
+
+def game_from_position(position: Position) -> Game:
+    """A classic game on a position's layout, its open cells and flags already played (by the game, so a
+    review tells them from the player's moves).  The board must fit the custom limits."""
+    view, layout = position.view, position.layout
+    if layout is None:
+        # I18N: a game asked from a position whose mines are not known
+        raise SettingsError(_("a game needs the position's layout (every mine); this position has none"))
+    if not MIN_SIDE <= view.height <= CUSTOM_MAX_HEIGHT:
+        raise SettingsError(_("height must be %(min)s to %(max)s rows, got %(value)s", min=MIN_SIDE, max=CUSTOM_MAX_HEIGHT, value=view.height))
+    if not MIN_SIDE <= view.width <= CUSTOM_MAX_WIDTH:
+        raise SettingsError(_("width must be %(min)s to %(max)s columns, got %(value)s", min=MIN_SIDE, max=CUSTOM_MAX_WIDTH, value=view.width))
+    if not 1 <= layout.bit_count() < view.size:
+        # I18N: a game asked from a position with no mine, or with a mine on every cell
+        raise SettingsError(_("a game needs at least one mine and one safe cell; this layout has %(mines)s mines on %(cells)s cells", mines=layout.bit_count(), cells=view.size))
+    fresh = modes.new_game(Mode.CLASSIC, view.height, view.width, layout.bit_count())
+    game = Game.from_layout(view.height, view.width, layout, seed=fresh.seed)
+    game.extra = fresh.extra
+    at = time.time()
+    for index, _number in view.numbers():
+        if not game.revealed >> index & 1:
+            modes.open_cell(game, *divmod(index, view.width), by="game", at=at)
+    for index in range(view.size):
+        if view.flagged_mask >> index & 1:
+            modes.flag_cell(game, *divmod(index, view.width), by="game", at=at)
+    return game
 
 
 def replay_game(game: Game) -> Game | None:

@@ -1,4 +1,4 @@
-"""The HTML pages: the game (``game``) and the Learn section (``learn``); templates and
+"""The HTML pages: the game (``game``), the analysis board (``analysis``) and the Learn section (``learn``); templates and
 static files live in ``web/templates`` and ``web/static``."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.pages import game, learn
+    from web.pages import analysis, game, learn
 
     app.register_blueprint(game.bp)
+    app.register_blueprint(analysis.bp)
     app.register_blueprint(learn.bp)

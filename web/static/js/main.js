@@ -212,6 +212,9 @@ class App {
     const review = document.querySelector('[data-role="review-link"]');
     review.hidden = game.state === "ready";
     review.href = `${this.config.reviewRoot}${encodeURIComponent(game.id)}/review`;
+    const analyse = document.querySelector('[data-role="analysis-link"]');
+    analyse.hidden = game.state === "ready";
+    analyse.href = `${this.config.reviewRoot}${encodeURIComponent(game.id)}/analysis`;
     document.querySelector('[data-role="loss-actions"]').hidden = !(game.end && game.end.pending);
     if (changed && previous) this.forgetHint();
     if (!previous || previous.id !== game.id) this.syncSettings(game);

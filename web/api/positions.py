@@ -1,0 +1,278 @@
+"""Positions from anywhere: import a board file, analyse a position, export it, play it.
+
+Routes (under ``/api/positions``; ``?lang=`` picks the language of any text):
+
+- ``POST /import`` ``{"content": text, "format"?: name, "base64"?: true}`` -> ``{"format", "position"}``:
+  a board file in one of the community's formats (``explainer.formats``), detected from its content when
+  ``format`` is absent; binary MBF is sent base64-encoded;
+- ``POST /analysis`` ``{"board": text, "layout"?: cells}`` -> ``{"position", "hint", "solution",
+  "overlay", "wrong_flags"}``: what the engine says about the view (never the layout, when one is
+  given): the hint with its levels and proof steps, the whole chain of deductions, the exact
+  probabilities, an explanation for each provably wrong flag, and the numbers that cannot all hold;
+- ``POST /export`` ``{"board", "layout"?, "format"}`` -> ``{"format", "filename", "content"}`` (or
+  ``"base64"`` for MBF);
+- ``POST /game`` ``{"board", "layout"}`` -> 201 ``{"game"}``: a game of this session on the position's
+  layout, its open cells and flags already played;
+- ``GET /api/games/<id>/position`` -> ``{"position"}`` and ``GET /api/games/<id>/export?format=`` -> the
+  file as ``/export`` gives it: a game's position, with its layout only once the game is over (a loss
+  accepted; before that the formats that hold the layout answer 409).
+
+A position in JSON (``position_json``): ``board`` (the text format), ``height``, ``width``, ``mines``
+(None when unknown), ``layout`` (the mines as ``[[row, col], ...]``, None when unknown), ``formats``
+(the export formats that can hold it) and ``share`` (the query of a link that opens it again on the
+analysis page).  The layout is the player's own: it came with the request.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from explainer.core.board import COVERED, Board
+from explainer.core.cells import CellSet
+from explainer.engine.hint import wrong_flag_hint
+from explainer.engine.solve import solve
+from explainer.formats import FORMATS, FormatError, Position, detect, read, write
+from explainer.formats import link
+from explainer.words.hints import chain_json, hint_json
+from explainer.words.render import Renderer
+from explainer.words.solution_json import solution_to_json
+
+from web.api.analysis import hint_reply, overlay_json
+from web.api.errors import BadRequestBody, LayoutHidden
+from web.api.games import body_json, reply_language, state_json
+from web.api.settings import game_from_position
+from web.identity import session_id, set_current_game
+from web.storage import games as db
+
+__all__ = ["bp", "game_position", "position_json", "position_from_query", "MAX_WRONG_FLAGS"]
+
+bp = Blueprint("positions", __name__, url_prefix="/api")
+
+#: the wrong flags explained in one analysis (each needs a solve of its own)
+MAX_WRONG_FLAGS = 10
+
+#: the file name extension of each format's files
+EXTENSIONS = {"text": "txt", "tiles": "mine", "jsm": "mine", "mbf": "mbf", "link": "txt"}
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        # I18N: an API request without a needed text field; %(key)s is the field's name, %(value)s what was sent
+        raise BadRequestBody(_("%(key)s must be text, got %(value)s", key=repr(key), value=repr(value)[:80]))
+    return value
+
+
+def _format_name(data: dict[str, Any], key: str = "format", required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if value not in FORMATS:
+        # I18N: an unknown board file format; %(value)s is what was sent, %(formats)s the format names (kept as they are)
+        raise BadRequestBody(_("%(key)s must be one of %(formats)s, got %(value)s", key=repr(key), formats=", ".join(FORMATS), value=repr(value)[:80]))
+    return str(value)
+
+
+def _layout(data: dict[str, Any], view: Board) -> int | None:
+    cells = data.get("layout")
+    if cells is None:
+        return None
+    if not isinstance(cells, list):
+        # I18N: a layout sent to the API that is not a list of cells; keep [[row, col], ...] as it is
+        raise BadRequestBody(_("layout must be a list of cells [[row, col], ...], got %(value)s", value=repr(cells)[:80]))
+    layout = 0
+    for cell in cells:
+        if not (
+            isinstance(cell, list)
+            and len(cell) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+            and 0 <= cell[0] < view.height
+            and 0 <= cell[1] < view.width
+        ):
+            # I18N: a cell of a layout sent to the API that is not on the board; %(value)s is the cell sent
+            raise BadRequestBody(
+                _("layout: %(value)s is not a cell [row, col] of the %(width)s x %(height)s board", value=repr(cell)[:40], width=view.width, height=view.height)
+            )
+        layout |= 1 << (cell[0] * view.width + cell[1])
+    if view.mines is not None and view.mines != layout.bit_count():
+        # I18N: a position whose mine count differs from the mines of its layout
+        raise BadRequestBody(_("the board says %(mines)s mines but the layout has %(found)s", mines=view.mines, found=layout.bit_count()))
+    return layout
+
+
+def position_from_body(data: dict[str, Any]) -> Position:
+    """The position a request sends: ``board`` in the text format, ``layout`` optional."""
+    view = Board.parse(_text(data, "board"))
+    layout = _layout(data, view)
+    if layout is not None and view.mines is None:
+        view = Board(view.height, view.width, view.cells, layout.bit_count())
+    return Position(view, layout)
+
+
+def share_query(position: Position) -> str:
+    """The query of a link to the analysis page that opens ``position`` again: ``board`` (the rows of the
+    text format, joined by ``/``), ``mines`` when known, ``m`` (the layout, as the analysers' links give
+    it) when known."""
+    view = position.view
+    rows = str(Board(view.height, view.width, view.cells)).splitlines()
+    fields = [("board", "/".join(rows))]
+    if view.mines is not None:
+        fields.append(("mines", str(view.mines)))
+    if position.layout is not None:
+        fields.append(("m", link.bitmap(position.layout, view.size)))
+    return urlencode(fields, safe="/?.")
+
+
+def position_from_query(args: dict[str, str]) -> Position | None:
+    """The position a share link opens (``share_query``), or a layout link's (``b`` and ``m``); None
+    when the query names none.  Raises ``FormatError`` / ``BoardParseError`` quoting the problem."""
+    if "board" in args:
+        text = "\n".join(args["board"].split("/"))
+        mines = args.get("mines")
+        view = Board.parse((f"mines {mines}\n" if mines is not None else "") + text)
+        layout = link.read_bitmap(args["m"], view.height, view.width) if "m" in args else None
+        if layout is not None and view.mines is None:
+            view = Board(view.height, view.width, view.cells, layout.bit_count())
+        return Position(view, layout)
+    if "b" in args and "m" in args:
+        return link.read(urlencode({"b": args["b"], "m": args["m"]}))
+    return None
+
+
+def _in_format(position: Position, name: str) -> Position:
+    """What format ``name`` is given of a position: MBF and links hold the layout alone, so they get it on
+    a covered board (the open cells and flags are the player's, the mines the board's)."""
+    if name in ("mbf", "link") and position.layout is not None:
+        view = position.view
+        return Position(Board(view.height, view.width, (COVERED,) * view.size, view.mines), position.layout)
+    return position
+
+
+def _writable(position: Position) -> list[str]:
+    names = []
+    for name in FORMATS:
+        try:
+            write(_in_format(position, name), name)
+        except FormatError:
+            continue
+        names.append(name)
+    return names
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    view = position.view
+    return {
+        "board": str(view),
+        "height": view.height,
+        "width": view.width,
+        "mines": view.mines,
+        "layout": None if position.layout is None else CellSet(position.layout, view.width).to_json(),
+        "formats": _writable(position),
+        "share": url_for("analysis.page") + "?" + share_query(position),
+    }
+
+
+@bp.post("/positions/import")
+def import_route() -> ResponseReturnValue:
+    data = body_json()
+    content = _text(data, "content")
+    name = _format_name(data, required=False)
+    if data.get("base64"):
+        try:
+            raw = base64.b64decode(content, validate=True)
+        except (binascii.Error, ValueError):
+            # I18N: a file sent base64-encoded that is not valid base64
+            raise BadRequestBody(_("content is not valid base64")) from None
+    else:
+        raw = content.encode("utf-8")
+    chosen = name or detect(raw)
+    position = read(raw, chosen)
+    return jsonify({"format": chosen, "position": position_json(position)})
+
+
+@bp.post("/positions/export")
+def export_route() -> ResponseReturnValue:
+    data = body_json()
+    position = position_from_body(data)
+    name = _format_name(data)
+    assert name is not None
+    return jsonify(_exported(position, name, "position"))
+
+
+def _exported(position: Position, name: str, stem: str) -> dict[str, Any]:
+    """The file of ``position`` in format ``name``: text as ``content``, MBF base64-encoded."""
+    content = write(_in_format(position, name), name)
+    reply: dict[str, Any] = {"format": name, "filename": f"{stem}-{name}.{EXTENSIONS[name]}"}
+    if name == "mbf":
+        reply["base64"] = base64.b64encode(content).decode("ascii")
+    else:
+        reply["content"] = content.decode("utf-8")
+    return reply
+
+
+@bp.post("/positions/analysis")
+def analysis_route() -> ResponseReturnValue:
+    language = reply_language()
+    position = position_from_body(body_json())
+    view = position.view  # the engine gets the view only, never the layout sent with it
+    solution = solve(view)
+    renderer = Renderer(language)
+    solution_data = solution_to_json(solution, language)
+    solution_data["deductions"] = chain_json(solution.deductions, renderer)  # each with its highlights, lead and action
+    wrong = []
+    for cell in list(solution.wrong_flags)[:MAX_WRONG_FLAGS]:
+        wrong.append(hint_json(wrong_flag_hint(solution, cell), language))
+    return jsonify(
+        {
+            "lang": language,
+            "position": position_json(position),
+            "hint": hint_reply(solution, language),
+            "solution": solution_data,
+            "overlay": overlay_json(solution, language) if solution.exact and solution.consistent else None,
+            "wrong_flags": wrong,
+        }
+    )
+
+
+@bp.post("/positions/game")
+def game_route() -> ResponseReturnValue:
+    position = position_from_body(body_json())
+    game = game_from_position(position)
+    record = db.create_game(session_id(), game, str(game.extra.get("mode", "classic")))
+    set_current_game(record.id)
+    response = jsonify({"game": state_json(record), "page": url_for("pages.index")})
+    response.headers["Location"] = url_for("api.show", game_id=record.id)
+    return response, 201
+
+
+
+def game_position(record: db.GameRecord) -> Position:
+    """A game's position: the player's view, and its layout once the game is over (a loss accepted)."""
+    game = record.game
+    finished = game.over and not game.extra.get("loss_pending") and game.layout is not None
+    return Position(game.view(), game.layout if finished else None)
+
+
+@bp.get("/games/<game_id>/position")
+def game_position_route(game_id: str) -> ResponseReturnValue:
+    record = db.load_game(game_id, session_id())
+    return jsonify({"game_id": record.id, "position": position_json(game_position(record))})
+
+
+@bp.get("/games/<game_id>/export")
+def game_export_route(game_id: str) -> ResponseReturnValue:
+    """The game's position as a file in ``?format=`` (``text`` by default): an attachment."""
+    record = db.load_game(game_id, session_id())
+    name = _format_name({"format": request.args.get("format", "text")})
+    assert name is not None
+    position = game_position(record)
+    if position.layout is None and name in ("tiles", "mbf", "link"):
+        raise LayoutHidden(game_id, name)  # these formats hold the layout, which waits for the end of the game
+    return jsonify(_exported(position, name, f"minesweeper-{record.id}"))
