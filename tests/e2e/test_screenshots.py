@@ -202,3 +202,28 @@ def test_screenshot_phone_hint(browser, base_url: str, shots: Path) -> None:  # 
     page.screenshot(path=str(path))
     assert path.stat().st_size > 10_000
     context.close()
+
+
+def test_screenshot_analysis_board(page: Page, shots: Path) -> None:
+    """The analysis board at 1366x768 with a pasted tiles file: its layout known, a deduction pointed at."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("/analysis")
+    expect(page.locator('[data-role="board-wrap"][data-analysed]')).to_have_count(1)
+    deductions = page.locator('[data-role="deductions"] li')
+    expect(deductions.nth(2)).to_be_visible()
+    deductions.nth(2).hover()  # the third deduction: a 1 whose mine is known, so its other cell is safe
+    expect(page.locator('.cell[data-highlight~="known-mine"]').first).to_be_visible()
+    path = shots / "analysis-board.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+
+
+def test_screenshot_analysis_board_arabic_dark(page: Page, shots: Path) -> None:
+    page.set_viewport_size(VIEWPORT)
+    page.emulate_media(color_scheme="dark")
+    page.goto("/analysis?lang=ar")
+    expect(page.locator('[data-role="board-wrap"][data-analysed]')).to_have_count(1)
+    page.click('[data-role="io"] > summary')
+    page.click('[data-action="probabilities"]')
+    expect(page.locator(".cell .prob").first).to_be_visible()
+    snap(page, shots, "analysis-arabic-dark.png")
