@@ -53,7 +53,7 @@ class Analysis {
     this.layout = null; // [[row, col], ...] when the position came with its mines
     this.reply = null; // the last analysis
     this.shown = []; // the hint's highlights at its level
-    this.level = "where";
+    this.level = "full"; // an analyst wants the argument; the levels stay a click away
     this.overlayOn = false;
     this.busy = Promise.resolve();
     this.timer = 0;
