@@ -13,7 +13,7 @@ from explainer.core.deduction import Deduction
 from explainer.words.render import Renderer
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["chain_json", "hint_json", "hint_text", "steps_json"]
+__all__ = ["chain_item", "chain_json", "hint_json", "hint_text", "steps_json"]
 
 
 def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
@@ -62,12 +62,14 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True)
 
 def chain_json(chain: Sequence[Deduction], renderer: Renderer) -> list[dict[str, Any]]:
     """A chain of steps for a client: each deduction as data with its words, and the cells it highlights."""
-    items = []
-    for deduction in chain:
-        item = steps_json(deduction, renderer)
-        item["highlights"] = highlights_to_json(highlights(deduction))
-        items.append(item)
-    return items
+    return [chain_item(deduction, renderer) for deduction in chain]
+
+
+def chain_item(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+    """One step of a chain: the deduction with its words, proof steps and the cells it highlights."""
+    item = steps_json(deduction, renderer)
+    item["highlights"] = highlights_to_json(highlights(deduction))
+    return item
 
 
 def steps_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:

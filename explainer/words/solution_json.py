@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -24,7 +25,12 @@ def deduction_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
     return item
 
 
-def solution_to_json(solution: Solution, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def solution_to_json(
+    solution: Solution,
+    language: str = DEFAULT_LANGUAGE,
+    item: Callable[[Deduction, Renderer], dict[str, Any]] = deduction_json,
+) -> dict[str, Any]:
+    """The solve JSON; ``item`` shapes each deduction (``deduction_json``, or a superset of it)."""
     renderer = Renderer(language)
     deductions: list[dict[str, Any]] = []
     data: dict[str, Any] = {
@@ -36,7 +42,7 @@ def solution_to_json(solution: Solution, language: str = DEFAULT_LANGUAGE) -> di
         "deductions": deductions,
     }
     for deduction in solution.deductions:
-        deductions.append(deduction_json(deduction, renderer))
+        deductions.append(item(deduction, renderer))
     if not solution.exact:  # over budget: cheap rules only, no probabilities (the key is absent when exact)
         data["exact"] = False
     if not solution.consistent:

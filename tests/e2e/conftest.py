@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import Browser, BrowserContext, Page
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from explainer.play.game import Game
@@ -97,3 +98,13 @@ def start_server() -> Iterator[Callable[[Path], LiveServer]]:
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture
+def phone(browser: Browser, base_url: str) -> Iterator[Page]:
+    """A 390x844 touch phone."""
+    context: BrowserContext = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, base_url=base_url
+    )
+    yield context.new_page()
+    context.close()

@@ -5,11 +5,10 @@ phone."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
 from .helpers import board, cell, explanation
@@ -142,15 +141,6 @@ def test_the_game_page_opens_its_position_on_the_analysis_board(page: Page) -> N
     analysed(page)
     assert board_rows(page) == rows
     expect(page.locator('[data-role="layout-note"]')).to_have_text("Layout unknown.")  # hidden while in play
-
-
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    context: BrowserContext = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, base_url=base_url
-    )
-    yield context.new_page()
-    context.close()
 
 
 def test_on_a_phone_the_answer_waits_in_its_sheet(phone: Page) -> None:

@@ -4,10 +4,9 @@ steps; and every state of the page right (panels, toggles, the end of a game, th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from explainer.engine.hint import make_hint
 from explainer.words.hints import hint_json
@@ -44,16 +43,6 @@ def box(page: Page, selector: str) -> dict[str, float]:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
-
-
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    """A 390x844 touch phone."""
-    context: BrowserContext = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, base_url=base_url
-    )
-    yield context.new_page()
-    context.close()
 
 
 # -- sizes ---------------------------------------------------------------------------------------

@@ -34,14 +34,13 @@ from flask import Blueprint, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from explainer.core.board import COVERED, Board
+from explainer.core.board import Board
 from explainer.core.cells import CellSet
 from explainer.engine.hint import wrong_flag_hint
 from explainer.engine.solve import solve
-from explainer.formats import FORMATS, FormatError, Position, detect, read, write
+from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
 from explainer.formats import link
-from explainer.words.hints import chain_json, hint_json
-from explainer.words.render import Renderer
+from explainer.words.hints import chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
 from web.api.analysis import hint_reply, overlay_json
@@ -110,7 +109,11 @@ def _layout(data: dict[str, Any], view: Board) -> int | None:
 def position_from_body(data: dict[str, Any]) -> Position:
     """The position a request sends: ``board`` in the text format, ``layout`` optional."""
     view = Board.parse(_text(data, "board"))
-    layout = _layout(data, view)
+    return _position(view, _layout(data, view))
+
+
+def _position(view: Board, layout: int | None) -> Position:
+    """The position of ``view`` and its layout; a board that gives no mine count takes the layout's."""
     if layout is not None and view.mines is None:
         view = Board(view.height, view.width, view.cells, layout.bit_count())
     return Position(view, layout)
@@ -137,10 +140,7 @@ def position_from_query(args: dict[str, str]) -> Position | None:
         text = "\n".join(args["board"].split("/"))
         mines = args.get("mines")
         view = Board.parse((f"mines {mines}\n" if mines is not None else "") + text)
-        layout = link.read_bitmap(args["m"], view.height, view.width) if "m" in args else None
-        if layout is not None and view.mines is None:
-            view = Board(view.height, view.width, view.cells, layout.bit_count())
-        return Position(view, layout)
+        return _position(view, link.read_bitmap(args["m"], view.height, view.width) if "m" in args else None)
     if "b" in args and "m" in args:
         return link.read(urlencode({"b": args["b"], "m": args["m"]}))
     return None
@@ -150,8 +150,7 @@ def _in_format(position: Position, name: str) -> Position:
     """What format ``name`` is given of a position: MBF and links hold the layout alone, so they get it on
     a covered board (the open cells and flags are the player's, the mines the board's)."""
     if name in ("mbf", "link") and position.layout is not None:
-        view = position.view
-        return Position(Board(view.height, view.width, (COVERED,) * view.size, view.mines), position.layout)
+        return Position(view_of_layout(position.view.height, position.view.width, position.layout), position.layout)
     return position
 
 
@@ -223,9 +222,7 @@ def analysis_route() -> ResponseReturnValue:
     position = position_from_body(body_json())
     view = position.view  # the engine gets the view only, never the layout sent with it
     solution = solve(view)
-    renderer = Renderer(language)
-    solution_data = solution_to_json(solution, language)
-    solution_data["deductions"] = chain_json(solution.deductions, renderer)  # each with its highlights, lead and action
+    solution_data = solution_to_json(solution, language, chain_item)  # each deduction with its highlights, lead and action
     wrong = []
     for cell in list(solution.wrong_flags)[:MAX_WRONG_FLAGS]:
         wrong.append(hint_json(wrong_flag_hint(solution, cell), language))

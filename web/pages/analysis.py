@@ -85,8 +85,8 @@ def page() -> ResponseReturnValue:
 def upload_limit() -> int:
     """The largest file the page sends: the format limit, or what fits the request body limit once
     base64-encoded (4 bytes per 3), whichever is smaller."""
-    body = int(current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BYTES * 2)
-    return min(MAX_BYTES, (body - 1024) * 3 // 4)
+    body = current_app.config.get("MAX_CONTENT_LENGTH")
+    return MAX_BYTES if not body else min(MAX_BYTES, (int(body) - 1024) * 3 // 4)
 
 
 @bp.get("/games/<game_id>/analysis")

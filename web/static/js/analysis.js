@@ -53,6 +53,7 @@ class Analysis {
     this.layout = null; // [[row, col], ...] when the position came with its mines
     this.reply = null; // the last analysis
     this.shown = []; // the hint's highlights at its level
+    this.refused = false; // the status line shows the server's refusal of the position
     this.level = "full"; // an analyst wants the argument; the levels stay a click away
     this.overlayOn = false;
     this.busy = Promise.resolve();
@@ -139,12 +140,17 @@ class Analysis {
   }
 
   // -- the position ----------------------------------------------------------------------------
-  boardText() {
+  // the rows of the text format
+  rows() {
     const rows = [];
     for (let row = 0; row < this.height; row += 1) {
       rows.push(this.cells.slice(row * this.width, (row + 1) * this.width).map((c) => (c === "0" ? "." : c)).join(""));
     }
-    return (this.mines === null ? "" : `mines ${this.mines}\n`) + rows.join("\n") + "\n";
+    return rows;
+  }
+
+  boardText() {
+    return (this.mines === null ? "" : `mines ${this.mines}\n`) + this.rows().join("\n") + "\n";
   }
 
   body() {
@@ -219,14 +225,12 @@ class Analysis {
 
   draw() {
     const showLayout = Boolean(this.layout) && this.showLayout.querySelector("input").checked;
-    const rows = [];
-    for (let row = 0; row < this.height; row += 1) rows.push(this.cells.slice(row * this.width, (row + 1) * this.width).map((c) => (c === "0" ? "." : c)).join(""));
     this.board.render({
       id: "analysis",
       state: "analysis",
       height: this.height,
       width: this.width,
-      board: rows,
+      board: this.rows(),
       wrong_flags: this.reply ? this.reply.solution.wrong_flags : [],
       end: showLayout ? { mines: this.layout, wrong_flags: [], exploded: null } : null,
     });
@@ -259,11 +263,13 @@ class Analysis {
       this.reply = null;
       this.clearAnswer();
       this.say(format(this.texts.error, { error: error.message }));
+      this.refused = true;
       return;
     }
     if (this.boardText() !== text) return;
     this.reply = reply;
-    if (this.status.textContent.startsWith(this.texts.error.split("%(")[0])) this.say("");
+    if (this.refused) this.say(""); // the position is valid again: its refusal goes
+    this.refused = false;
     this.draw();
     this.show();
   }
