@@ -180,7 +180,9 @@ def test_request_examples_validate_against_the_body_schemas(spec: dict[str, Any]
     assert valid("NewGame", {"preset": "expert"})
     assert valid("NewGame", {"height": 9, "width": 12, "mines": 20, "mode": "assist"})
     assert valid("NewGame", {"preset": "beginner", "mode": "no-guess", "max_rule": "pair"})
-    assert not valid("NewGame", {"preset": "huge"})
+    assert not valid("NewGame", {"preset": "giant"})
+    assert valid("NewGame", {"preset": "huge", "multiplier": 1.3})
+    assert not valid("NewGame", {"preset": "expert", "multiplier": 2})
     assert not valid("NewGame", {"height": 9, "width": 12})
     assert not valid("NewGame", {"preset": "beginner", "max_rule": "pair"})  # no-guess only
     assert not valid("NewGame", {"height": 4, "width": 12, "mines": 20})

@@ -35,6 +35,8 @@ from typing import Any
 
 import pytest
 
+from tests.postgres_server import drop_database, fresh_database
+
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +75,7 @@ class ServerDown(RuntimeError):
 class Server:
     """One gunicorn master (in its own process group) and how to reach it."""
 
-    database: Path
+    database: Path | str  # a SQLite file, or a PostgreSQL URL (several servers may share it)
     log: Path
     port: int = field(default_factory=free_port)
     secret_key: str = "test-serving-secret-key-0123456789abcdef"
@@ -153,13 +155,15 @@ class Server:
 
 
 def raw_request(
-    port: int, method: str, path: str, body: Any = None, cookie: str = "", timeout: float = 30
+    port: int, method: str, path: str, body: Any = None, cookie: str = "", timeout: float = 30, csrf: str = ""
 ) -> tuple[int, dict[str, list[str]], bytes]:
-    """One request on its own connection; JSON bodies as the API wants them."""
+    """One request on its own connection; JSON bodies as the API wants them (with the session's CSRF token)."""
     connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
     headers = {"Accept": "application/json"}
     if cookie:
         headers["Cookie"] = cookie
+    if csrf and method != "GET":
+        headers["X-CSRF-Token"] = csrf
     payload = None
     if method == "POST":
         payload = json.dumps({} if body is None else body)
@@ -181,21 +185,23 @@ class RequestFailed(RuntimeError):
 
 
 class Client:
-    """A player: its own session cookie, every request timed."""
+    """A player: its own session cookie and CSRF token (as the pages keep them), every request timed."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.cookies: dict[str, str] = {}
+        self.csrf = ""
         self.timings: list[tuple[str, float]] = []
 
     def request(self, method: str, path: str, body: Any = None, timeout: float = 30) -> Any:
         cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         started = time.perf_counter()
-        status, headers, data = raw_request(self.server.port, method, path, body, cookie, timeout)
+        status, headers, data = raw_request(self.server.port, method, path, body, cookie, timeout, self.csrf)
         self.timings.append((f"{method} {path.split('/')[-1] or path}", time.perf_counter() - started))
         for header in headers.get("set-cookie", []):
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value
+        self.csrf = headers.get("x-csrf-token", [self.csrf])[-1]
         if status >= 400:
             raise RequestFailed(f"{method} {path} -> {status}: {data[:300]!r}")
         return json.loads(data) if data.startswith(b"{") else data
@@ -305,7 +311,7 @@ def run_heavy(server: Server, game_id: str, client: Client, stop: threading.Even
             cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
             started = time.perf_counter()
             try:
-                status, _, _ = raw_request(server.port, method, path, None, cookie, timeout=120)
+                status, _, _ = raw_request(server.port, method, path, None, cookie, timeout=120, csrf=client.csrf)
             except OSError:
                 status = 0
             log.append((f"{method} {path.rsplit('/', 1)[-1]}", time.perf_counter() - started, status))
@@ -441,8 +447,28 @@ class Mover:
         self.board = stored
 
 
-def test_kill_9_loses_no_acknowledged_move(own_server: Server) -> None:
-    server = own_server.start()
+@pytest.fixture
+def shared_postgres(postgres_url: str) -> Iterator[str]:
+    """A fresh PostgreSQL database for servers to share."""
+    url = fresh_database(postgres_url)
+    yield url
+    drop_database(postgres_url, url)
+
+
+@pytest.fixture
+def postgres_server(tmp_path: Path, shared_postgres: str) -> Iterator[Server]:
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed (pip install '.[serve]')")
+    started = Server(shared_postgres, tmp_path / "gunicorn.log")
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_kill_9_loses_no_acknowledged_move(backend: str, request: pytest.FixtureRequest) -> None:
+    server = request.getfixturevalue("own_server" if backend == "sqlite" else "postgres_server").start()
     player = Client(server)
     game = player.post("/api/games", {"preset": "intermediate"})["game"]
     game = player.post(f"/api/games/{game['id']}/open", {"row": 8, "col": 8})["game"]
@@ -488,6 +514,46 @@ def test_kill_9_loses_no_acknowledged_move(own_server: Server) -> None:
     assert mover.acknowledged >= 50
     assert mover.unanswered >= 1, "no kill landed during a move: the test proved nothing about one"
     assert stored["board"] == mover.board, "the stored game lacks acknowledged moves"
+
+
+# -- two servers, one PostgreSQL ---------------------------------------------------------------------
+
+
+def test_two_servers_on_one_postgres_share_games_accounts_sessions_and_leaderboards(
+    tmp_path: Path, shared_postgres: str
+) -> None:
+    """Behind a proxy, one player's requests land on either server: everything is in the database,
+    and the session cookie and CSRF token are signed with the shared SECRET_KEY."""
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed (pip install '.[serve]')")
+    first = Server(shared_postgres, tmp_path / "first.log")
+    second = Server(shared_postgres, tmp_path / "second.log")
+    try:
+        first.start()
+        second.start()
+        player = Client(first)
+        player.post("/api/account/register", {"username": "ada", "password": "correct horse battery"})
+        game = player.post("/api/games", {"preset": "beginner", "seed": 11})["game"]
+        opened = player.post(f"/api/games/{game['id']}/open", {"row": 4, "col": 4})["game"]
+        row, col = next((r, c) for r, line in enumerate(opened["board"]) for c, ch in enumerate(line) if ch == "?")
+        player.server = second  # the same cookie and token, on the other server
+        assert player.get("/api/account")["user"]["username"] == "ada"
+        moved = player.post(f"/api/games/{game['id']}/flag", {"row": row, "col": col})["game"]
+        assert moved["board"] != opened["board"]
+        player.server = first
+        assert player.get(f"/api/games/{game['id']}")["game"]["board"] == moved["board"]
+        daily_first = player.post("/api/daily/beginner")["game"]["id"]
+        player.server = second
+        assert player.post("/api/daily/beginner")["game"]["id"] == daily_first  # one attempt, whichever server
+        player.post("/api/account/sign-out")
+        other = Client(first)
+        assert other.post("/api/account/sign-in", {"username": "ada", "password": "correct horse battery"})
+        assert other.get(f"/api/games/{game['id']}")["game"]["board"] == moved["board"]
+        boards = Client(second).get("/api/leaderboards?kind=beginner")
+        assert boards["kind"] == "beginner"
+    finally:
+        first.stop()
+        second.stop()
 
 
 # -- the master survives --------------------------------------------------------------------------

@@ -25,6 +25,8 @@ from tests.oracles.proofs import check_chain
 from web import create_app
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
 
+pytestmark = pytest.mark.databases  # every app test here runs on SQLite and on PostgreSQL
+
 MOVES = ("open", "flag", "chord")
 
 
@@ -83,7 +85,7 @@ def test_custom_size_at_the_limits(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("body", "quoted"),
     [
-        ({"preset": "huge"}, "'huge'"),
+        ({"preset": "giant"}, "'giant'"),
         ({"preset": "beginner", "mode": "no guess"}, "'no guess'"),
         ({"preset": "beginner", "mode": "classic", "max_rule": "pair"}, "'classic'"),
         ({"preset": "beginner", "mode": "no-guess", "max_rule": "deep"}, "'deep'"),
@@ -139,8 +141,9 @@ def test_state_is_the_player_view_only(client: FlaskClient, stored_game) -> None
     assert "layout" not in text and "seed" not in text and str(game.seed) not in text
     assert set(data) == {
         "id", "mode", "height", "width", "mines", "mines_left", "state", "moves",
-        "board", "elapsed", "running", "replayable", "undoable", "wrong_flags", "summary",
+        "board", "elapsed", "running", "replayable", "undoable", "wrong_flags", "summary", "kind", "daily", "vision",
     }
+    assert data["vision"] is None  # the mines only when the player switches mine vision on
 
 
 @pytest.mark.parametrize("seed", range(8))

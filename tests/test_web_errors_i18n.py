@@ -18,7 +18,7 @@ PRESET = "unknown preset %(preset)s; choose one of: %(presets)s"
 
 #: bad new-game settings and the bit of the body each message must quote
 BAD_SETTINGS: list[tuple[dict[str, Any], str]] = [
-    ({"preset": "huge"}, "'huge'"),
+    ({"preset": "giant"}, "'giant'"),
     ({"preset": "beginner", "mode": "no guess"}, "'no guess'"),
     ({"preset": "beginner", "mode": "classic", "max_rule": "pair"}, "'pair'"),
     ({"preset": "beginner", "mode": "no-guess", "max_rule": "deep"}, "'deep'"),
@@ -73,7 +73,7 @@ def test_too_many_mines_in_english_quotes_the_number_sent(client: FlaskClient) -
 
 def test_unknown_preset_in_french_quotes_the_preset(client: FlaskClient) -> None:
     message = error(new_game(client, {"preset": "énorme"}, lang="fr"))
-    assert "'énorme'" in message and "beginner, intermediate, expert, custom" in message
+    assert "'énorme'" in message and "mini, beginner, intermediate, expert, huge, custom" in message
     assert message.startswith("grille prédéfinie inconnue")
 
 
@@ -109,18 +109,18 @@ def test_settings_errors_outside_a_request_are_english_and_quote_the_value() -> 
     with pytest.raises(SettingsError) as caught:
         settings_from_json({"height": 9, "width": 9, "mines": 0})
     assert str(caught.value) == "mines must be 1 to 72 on a 9 x 9 board, got 0"
-    with pytest.raises(SettingsError, match="'huge'"):
-        settings_from_json({"preset": "huge"})
+    with pytest.raises(SettingsError, match="'giant'"):
+        settings_from_json({"preset": "giant"})
 
 
 def test_a_settings_error_is_translated_when_read_in_a_request(app: Flask) -> None:
     with pytest.raises(SettingsError) as caught:
-        settings_from_json({"preset": "huge"})
+        settings_from_json({"preset": "giant"})
     with app.test_request_context("/api/games?lang=ru"):
-        assert str(caught.value).startswith("неизвестное готовое поле 'huge'")
+        assert str(caught.value).startswith("неизвестное готовое поле 'giant'")
     with app.test_request_context("/api/games?lang=ja"):
-        assert str(caught.value).startswith("'huge' は不明なプリセットです")
-    assert str(caught.value).startswith("unknown preset 'huge'")
+        assert str(caught.value).startswith("'giant' は不明なプリセットです")
+    assert str(caught.value).startswith("unknown preset 'giant'")
 
 
 # -- the other messages a player can cause -----------------------------------------------

@@ -20,6 +20,8 @@ from explainer.words.lessons import example_json, lesson_text, lessons_json
 from explainer.learn.practice import lesson_cells, puzzle_pattern
 from explainer.words.hints import hint_json, hint_text
 
+pytestmark = pytest.mark.databases  # every app test here runs on SQLite and on PostgreSQL
+
 
 def new_puzzle(client: FlaskClient, pattern: str = "one-two") -> dict[str, Any]:
     response = client.post(f"/api/learn/lessons/{pattern}/puzzles", json={})

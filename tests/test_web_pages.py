@@ -18,7 +18,7 @@ from markupsafe import escape
 from explainer.words.i18n import LANGUAGES, translations
 from explainer.words.modes import LOSS_REPORT_DESCRIPTION, MODE_DESCRIPTIONS
 from web.__main__ import main as run_main
-from web.config import ConfigError, database_path
+from web.config import ConfigError, database_path, database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,8 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
     html = client.get("/").get_data(as_text=True)
     assert str(game.layout) not in html and str(game.seed) not in html
     assert set(page_config(html)) == {
-        "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "modeNames", "learnRoot", "reviewRoot",
+        "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "multipliers", "modeNames", "learnRoot",
+        "reviewRoot",
     }
 
 
@@ -138,10 +139,24 @@ def test_database_path(url: str | None, expected: str) -> None:
     assert database_path(url, "/inst") == Path(expected)
 
 
-@pytest.mark.parametrize("url", ["postgres://x/y", "sqlite://relative", "sqlite:///:memory:", "sqlite:///"])
+@pytest.mark.parametrize(
+    "url", ["mysql://x/y", "sqlite://relative", "sqlite:///:memory:", "sqlite:///", "postgresql://", "postgres://?host=/x"]
+)
 def test_bad_database_url(url: str) -> None:
     with pytest.raises(ConfigError, match=re.escape(repr(url))):
-        database_path(url, "/inst")
+        database_url(url, "/inst")
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("postgresql://u:p@db.example/games", "postgresql+psycopg://u:p@db.example/games"),
+        ("postgres://u@/games?host=/run/pg", "postgresql+psycopg://u@/games?host=/run/pg"),
+        ("sqlite:////abs/games.db", "sqlite:////abs/games.db"),
+    ],
+)
+def test_database_url(url: str, expected: str) -> None:
+    assert database_url(url, "/inst") == expected
 
 
 # -- the run command -------------------------------------------------------------------------
@@ -154,9 +169,17 @@ def test_run_command_rejects_a_bad_port(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_run_command_reports_a_bad_database_url(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    monkeypatch.setenv("DATABASE_URL", "postgres://db/games")
+    monkeypatch.setenv("DATABASE_URL", "mysql://db/games")
     assert run_main(["--port", "0"]) == 2
-    assert "postgres://db/games" in capsys.readouterr().err
+    assert "mysql://db/games" in capsys.readouterr().err
+
+
+def test_run_command_reports_an_unreachable_server_without_its_password(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://player:hunter2@db.invalid/games")
+    assert run_main(["--port", "0"]) == 2
+    error = capsys.readouterr().err
+    assert "cannot open the games database 'postgresql://player:***@db.invalid/games'" in error
+    assert "hunter2" not in error and "Traceback" not in error
 
 
 def test_run_command_reports_an_unusable_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys) -> None:

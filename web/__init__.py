@@ -15,8 +15,9 @@ from explainer.words.i18n import LANGUAGES, locale_dirs
 from web import limits, security, storage
 from web.api import register as register_api
 from web.api.analysis import Analyses
-from web.config import DEFAULTS, database_path, environment_settings, retention_days
+from web.config import DEFAULTS, database_url, environment_settings, retention_days
 from web.language import SharedCatalogs, direction, select_language
+from web.identity import current_user
 from web.pages import register as register_pages
 from web.storage.keys import key_file, read_or_create_key, write_key
 
@@ -32,12 +33,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
 
     retention_days(app.config.get("RETENTION_DAYS"))  # a bad value stops the start (ConfigError)
-    path = database_path(app.config.get("DATABASE_URL"), app.instance_path)
+    url = database_url(app.config.get("DATABASE_URL"), app.instance_path)
     if app.config.get("SECRET_KEY"):
-        storage.init_app(app, path)
+        storage.init_app(app, url)
     else:
         key_path = key_file(app.config.get("SECRET_KEY_FILE"), app.instance_path)
-        storage.init_app(app, path, on_old_key=lambda key: write_key(key_path, key))
+        storage.init_app(app, url, on_old_key=lambda key: write_key(key_path, key))
         app.config["SECRET_KEY"] = read_or_create_key(key_path)
 
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(str(folder) for folder in locale_dirs())
@@ -61,6 +62,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "lang_tag": language.replace("_", "-"),
             "dir": direction(language),
             "languages": list(LANGUAGES.items()),
+            "csrf_token": security.csrf_token,
+            "current_user": current_user,
         }
 
     return app

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -37,24 +36,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         except argparse.ArgumentTypeError as error:
             parser.error(f"PORT: {error}")
 
+    from sqlalchemy.exc import SQLAlchemyError
     from werkzeug.serving import make_server
 
     from web import create_app
+    from web.storage.migrations import shown_url
 
     try:
         app = create_app()
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    except (OSError, sqlite3.Error) as error:
+    except OSError as error:
         print(f"error: cannot open the games database: {error}", file=sys.stderr)
+        return 2
+    except SQLAlchemyError as error:
+        named = os.environ.get("DATABASE_URL", "")
+        where = f" {shown_url(named)!r}" if "://" in named else ""
+        print(f"error: cannot open the games database{where}: {getattr(error, 'orig', None) or error}", file=sys.stderr)
         return 2
     try:
         server = make_server(HOST, port, app, threaded=True)
     except OSError as error:
         print(f"error: cannot listen on {HOST}:{port}: {error.strerror}", file=sys.stderr)
         return 2
-    print(f"Explainable Minesweeper on http://{HOST}:{server.server_port}/ (games in {app.config['DATABASE_PATH']})")
+    print(f"Explainable Minesweeper on http://{HOST}:{server.server_port}/ (games in {shown_url(app.config['DATABASE_ENGINE_URL'])})")
     print("Press Ctrl+C to stop.", flush=True)
     try:
         server.serve_forever()

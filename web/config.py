@@ -1,8 +1,10 @@
-"""Settings: defaults, the environment, and where the SQLite file lives.
+"""Settings: defaults, the environment, and where the database lives.
 
-``DATABASE_URL`` (environment or config) names the SQLite file, either as a
-URL (``sqlite:///relative.db``, ``sqlite:////absolute/path.db``) or as a plain
-path.  Without it, games go to ``<instance folder>/minesweeper.sqlite3``.
+``DATABASE_URL`` (environment or config) names the database: a PostgreSQL
+server (``postgresql://user:password@host/name``, several app servers may
+share it), or a SQLite file, either as a URL (``sqlite:///relative.db``,
+``sqlite:////absolute/path.db``) or as a plain path.  Without it, games go to
+``<instance folder>/minesweeper.sqlite3``.
 
 ``RETENTION_DAYS`` (``FLASK_RETENTION_DAYS`` in the environment) is how long
 games and practice puzzles are kept after their last activity; ``0`` or
@@ -16,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ConfigError", "DEFAULTS", "database_path", "environment_settings", "retention_days"]
+__all__ = ["ConfigError", "DEFAULTS", "database_path", "database_url", "environment_settings", "retention_days"]
 
 DEFAULT_DATABASE_NAME = "minesweeper.sqlite3"
 
@@ -41,6 +43,14 @@ DEFAULTS: dict[str, Any] = {
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
     # the cookie lasts a year from when it was set; re-signing it on every response buys nothing
     "SESSION_REFRESH_EACH_REQUEST": False,
+    # a sign-in lasts this many seconds on a browser (then the player signs in again)
+    "LOGIN_LIFETIME": 60 * 60 * 24 * 30,
+    # failed sign-ins allowed per username, and per address, within SIGN_IN_WINDOW seconds (then 429)
+    "SIGN_IN_FAILURES_PER_NAME": 5,
+    "SIGN_IN_FAILURES_PER_ADDRESS": 50,
+    "SIGN_IN_WINDOW": 15 * 60,
+    # the fewest ranked games a player needs to appear on a win-ratio leaderboard
+    "LEADERBOARD_MIN_GAMES": 10,
 }
 
 
@@ -58,6 +68,25 @@ def environment_settings() -> dict[str, Any]:
     return found
 
 
+POSTGRES_SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+
+
+def database_url(url: str | None, instance_path: str) -> str:
+    """The SQLAlchemy URL of the database named by ``url``: a PostgreSQL URL
+    (driven by psycopg 3), or a SQLite file (a sqlite URL, a path, or the default one)."""
+    if url and "://" in url:
+        scheme, _, rest = url.partition("://")
+        if scheme in POSTGRES_SCHEMES:
+            if not rest or rest.startswith("?"):
+                raise ConfigError(f"a postgresql URL names a server and a database, got {url!r}")
+            return f"postgresql+psycopg://{rest}"
+    return f"sqlite:///{database_path(url, instance_path).absolute()}"
+
+
+def is_postgres(url: str) -> bool:
+    return url.partition("://")[0] in POSTGRES_SCHEMES
+
+
 def database_path(url: str | None, instance_path: str) -> Path:
     """The SQLite file named by ``url`` (a sqlite URL or a path), or the default one."""
     if not url:
@@ -65,7 +94,7 @@ def database_path(url: str | None, instance_path: str) -> Path:
     if "://" in url:
         scheme, _, rest = url.partition("://")
         if scheme != "sqlite":
-            raise ConfigError(f"DATABASE_URL must be a sqlite URL or a file path, got {url!r}")
+            raise ConfigError(f"DATABASE_URL must be a postgresql URL, a sqlite URL or a file path, got {url!r}")
         if not rest.startswith("/"):
             raise ConfigError(f"a sqlite URL is sqlite:///relative/path or sqlite:////absolute/path, got {url!r}")
         rest = rest[1:]

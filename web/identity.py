@@ -1,18 +1,36 @@
-"""Who is asking: a random id kept in the signed session cookie.
+"""Who is asking: an anonymous browser session, or an account signed in on it.
 
-Games belong to the id of the session that created them.
+The signed session cookie keeps a random id (``sid``) and, once signed in, a
+login token (``login``) whose hash the database keeps (``web.storage.accounts``).
+Games, puzzles and results belong to an owner (``owner_id``): the account
+(``u:<id>``) when signed in, else the browser session's id.  Signing in or out
+starts a new session id (rotation: a cookie copied before cannot follow).
 """
 
 from __future__ import annotations
 
 import secrets
 
-from flask import session
+from flask import current_app, g, session
 
-__all__ = ["session_id", "current_game_id", "set_current_game"]
+from web.storage import accounts
+from web.storage.accounts import User
+
+__all__ = [
+    "current_game_id",
+    "current_user",
+    "login_expired",
+    "owner_id",
+    "session_id",
+    "set_current_game",
+    "sign_in",
+    "sign_out",
+]
 
 _ID_KEY = "sid"
 _GAME_KEY = "game"
+_LOGIN_KEY = "login"
+_KEEP = ("lang",)  # what a rotation keeps of the old session
 
 
 def session_id() -> str:
@@ -23,6 +41,58 @@ def session_id() -> str:
         session[_ID_KEY] = value
         session.permanent = True
     return value
+
+
+def current_user() -> User | None:
+    """The account signed in on this browser, if any.  A login that expired or was
+    ended (signed out elsewhere, account deleted) leaves a fresh anonymous session
+    and is remembered for this request (``login_expired``)."""
+    if "_user" in g:
+        user: User | None = g._user
+        return user
+    token = session.get(_LOGIN_KEY)
+    user = accounts.login_user(token) if isinstance(token, str) and token else None
+    if token is not None and user is None:
+        _rotate()
+        g._login_expired = True
+    g._user = user
+    return user
+
+
+def login_expired() -> bool:
+    current_user()
+    return bool(g.get("_login_expired"))
+
+
+def owner_id() -> str:
+    """Who owns what this request makes or reads: the account, else the browser session."""
+    user = current_user()
+    return user.owner if user is not None else session_id()
+
+
+def _rotate() -> None:
+    kept = {key: session[key] for key in _KEEP if key in session}
+    session.clear()
+    session.update(kept)
+    session[_ID_KEY] = secrets.token_urlsafe(18)
+    session.permanent = True
+
+
+def sign_in(user: User) -> None:
+    """Sign ``user`` in on this browser: its anonymous games become the account's, and the session starts anew."""
+    anonymous = None if current_user() is not None else session.get(_ID_KEY)
+    token = accounts.start_login(user, float(current_app.config["LOGIN_LIFETIME"]), anonymous)
+    _rotate()
+    session[_LOGIN_KEY] = token
+    g._user = user
+
+
+def sign_out() -> None:
+    token = session.get(_LOGIN_KEY)
+    if isinstance(token, str) and token:
+        accounts.end_login(token)
+    _rotate()
+    g._user = None
 
 
 def current_game_id() -> str | None:

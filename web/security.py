@@ -9,6 +9,14 @@ bodies bounded, security headers on every reply.
 * A state-changing ``/api`` request must carry ``Content-Type: application/json``
   (415 otherwise): a plain HTML form on another site cannot send that without
   the browser asking first, so the Origin check has a second line behind it.
+* A state-changing request that carries the session cookie must carry the
+  session's CSRF token too (``X-CSRF-Token`` header, or a ``csrf_token`` form
+  field), else 403 "the page is out of date".  Pages hold it in a
+  ``<meta name="csrf-token">`` and their forms; every reply to a session repeats
+  it in the ``X-CSRF-Token`` header.  The token is an HMAC of the session id under
+  ``SECRET_KEY`` (so every server sharing the key accepts it) and changes when
+  the session id does: signing in or out makes older pages' tokens stale.
+  A request without the cookie rides no session, so it needs none.
 * Bodies are limited by ``MAX_CONTENT_LENGTH`` (413) and JSON bodies by nesting
   depth (``json_depth``, 400 past ``MAX_JSON_DEPTH``).
 * Replies carry a Content-Security-Policy (scripts, styles and frames from this
@@ -19,16 +27,32 @@ bodies bounded, security headers on every reply.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request, session
 from flask_babel import gettext as _
 
 from explainer import inputs
 from web.api.errors import ApiError, BadRequestBody, UnsupportedBody
 from web.language import requested_language
 
-__all__ = ["CrossSiteRequest", "MAX_JSON_DEPTH", "init_app", "json_depth", "SECURITY_HEADERS"]
+__all__ = [
+    "CSRF_FIELD",
+    "CSRF_HEADER",
+    "CrossSiteRequest",
+    "MAX_JSON_DEPTH",
+    "SECURITY_HEADERS",
+    "StalePage",
+    "csrf_token",
+    "init_app",
+    "json_depth",
+    "token_for",
+]
+
+CSRF_HEADER = "X-CSRF-Token"
+CSRF_FIELD = "csrf_token"
 
 #: no request this API understands nests deeper than 3; anything past this is refused unparsed
 MAX_JSON_DEPTH = 16
@@ -50,6 +74,36 @@ SECURITY_HEADERS = {
 
 class CrossSiteRequest(ApiError):
     status = 403
+
+
+class StalePage(ApiError):
+    """A state-changing request from a page whose CSRF token is missing or belongs to another session."""
+
+    status = 403
+
+
+def token_for(secret: str, sid: str) -> str:
+    """The CSRF token of session ``sid`` under the signing key ``secret``."""
+    return hmac.new(secret.encode(), f"csrf:{sid}".encode(), hashlib.sha256).hexdigest()
+
+
+def csrf_token() -> str:
+    """This session's CSRF token (the session gets its id now if it had none)."""
+    from web.identity import session_id
+
+    return token_for(str(current_app.config["SECRET_KEY"]), session_id())
+
+
+def _check_token() -> None:
+    if current_app.config["SESSION_COOKIE_NAME"] not in request.cookies:
+        return
+    sent = request.headers.get(CSRF_HEADER)
+    if sent is None and request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        sent = request.form.get(CSRF_FIELD)
+    sid = session.get("sid")
+    if not sent or not isinstance(sid, str) or not hmac.compare_digest(sent, token_for(str(current_app.config["SECRET_KEY"]), sid)):
+        # I18N: a form or move sent from a page that belongs to an older session (e.g. before signing in or out elsewhere)
+        raise StalePage(_("This page is out of date (you may have signed in or out in another tab): reload it and try again."))
 
 
 def _origin(url: str) -> str:
@@ -84,6 +138,7 @@ def _check_write(api: bool) -> None:
     elif request.headers.get("Sec-Fetch-Site") == "cross-site":
         raise CrossSiteRequest(_("requests from another site are refused (Origin %(origin)s)", origin="?"))
     if not api:
+        _check_token()
         return
     if not request.is_json:
         raise UnsupportedBody(
@@ -96,6 +151,7 @@ def _check_write(api: bool) -> None:
     if json_depth(request.get_data(cache=True)) > MAX_JSON_DEPTH:
         # I18N: a request body nested too deeply; %(limit)s is the largest depth accepted
         raise BadRequestBody(_("the body nests JSON deeper than %(limit)s levels; no request needs that", limit=MAX_JSON_DEPTH))
+    _check_token()
 
 
 def json_depth(text: bytes | str, limit: int = MAX_JSON_DEPTH) -> int:
@@ -108,6 +164,9 @@ def add_headers(response: Response) -> Response:
         response.headers.setdefault(name, value)
     if request.path.startswith("/api/"):
         response.headers.setdefault("Cache-Control", "no-store")
+    sid = session.get("sid")
+    if isinstance(sid, str):
+        response.headers[CSRF_HEADER] = token_for(str(current_app.config["SECRET_KEY"]), sid)
     return response
 
 

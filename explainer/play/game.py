@@ -19,9 +19,11 @@ __all__ = ["Game", "GameError", "PRESETS", "random_layout", "check_size"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
+    "mini": (6, 6, 5),
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
     "expert": (16, 30, 99),
+    "huge": (24, 40, 200),
 }
 
 MIN_SIDE = 2

@@ -1,4 +1,5 @@
 """The JSON API under ``/api``: games (``games``), the bot (``bot``), Learn (``learn``), positions from anywhere (``positions``),
+accounts (``account``), statistics, leaderboards and the daily board (``stats``),
 the OpenAPI description (``openapi``) and one error module (``errors``); ``replies``
 and ``analysis`` shape what the engine says for a client, ``settings`` checks new games."""
 
@@ -10,8 +11,8 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.api import bot, errors, games, learn, openapi, positions
+    from web.api import account, bot, errors, games, learn, openapi, positions, stats
 
-    for module in (games, bot, learn, positions, openapi):
+    for module in (games, bot, learn, positions, account, stats, openapi):
         app.register_blueprint(module.bp)
     errors.register_error_handlers(app)

@@ -28,7 +28,7 @@ from explainer.learn.lessons import classify
 from web.storage import games as db
 from web.api.games import reply_language, state_json
 from web.api.errors import BotCannotMove, GameOver
-from web.identity import session_id
+from web.identity import owner_id
 
 __all__ = ["bp", "move_highlights"]
 
@@ -71,7 +71,7 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
 @bp.post("/games/<game_id>/bot")
 def bot_move(game_id: str) -> ResponseReturnValue:
     language = reply_language()
-    record, (move, outcome, lesson) = db.update_game(game_id, session_id(), lambda game: _play(game_id, game))
+    record, (move, outcome, lesson) = db.update_game(game_id, owner_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)
     data["highlights"] = move_highlights(move, record.game.width)
     data["lesson"] = lesson

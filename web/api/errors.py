@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
@@ -33,6 +33,7 @@ __all__ = [
     "NotLost",
     "NotStarted",
     "UnsupportedBody",
+    "VisionUnavailable",
     "register_error_handlers",
 ]
 
@@ -101,6 +102,20 @@ class LayoutHidden(ApiError):
         )
 
 
+class VisionUnavailable(ApiError):
+    """Mine vision asked on a daily board (the same board for every player) or before the mines are placed."""
+
+    status = 409
+
+    def __init__(self, daily: bool) -> None:
+        if daily:
+            # I18N: mine vision asked on the daily board
+            super().__init__(_("Mine vision is off on the daily board: it is the same board for every player."))
+        else:
+            # I18N: mine vision asked before the first click (the mines are placed at the first click)
+            super().__init__(_("The mines are placed at the first click: open a cell first."))
+
+
 class NotFinished(ApiError):
     status = 409
 
@@ -161,7 +176,13 @@ def _http_message(error: HTTPException, allow: str | None) -> str:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> ResponseReturnValue:
-        return error_response(str(error), error.status)
+        response, status = error_response(str(error), error.status)
+        retry_after = getattr(error, "retry_after", None)
+        if isinstance(retry_after, int):
+            response.headers["Retry-After"] = str(retry_after)
+        if not request.path.startswith(API_PREFIX):  # a page's form: the message on a plain page
+            return render_template("error.html", message=str(error), status=status), status
+        return response, status
 
     @app.errorhandler(GameNotFound)
     def game_not_found(error: GameNotFound) -> ResponseReturnValue:

@@ -44,9 +44,10 @@ from web.api.errors import (
     NotStarted,
     ProbabilitiesUnavailable,
     UnsupportedBody,
+    VisionUnavailable,
 )
 from web.api.settings import make_game, replay_game, settings_from_json
-from web.identity import session_id, set_current_game
+from web.identity import owner_id, set_current_game
 from web.language import requested_language, select_language
 from web.api.replies import game_state
 
@@ -103,7 +104,7 @@ def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameR
             raise GameOver(game_id)
         return action(game, row, col)
 
-    record, result = db.update_game(game_id, session_id(), change)
+    record, result = db.update_game(game_id, owner_id(), change)
     return record, result, Cell(row, col)
 
 
@@ -127,7 +128,7 @@ def create() -> ResponseReturnValue:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             # I18N: a bad random seed for a new game; %(value)s is the seed sent; keep "seed" as it is
             raise BadRequestBody(_("seed must be a whole number >= 0, got %(value)s", value=repr(seed)))
-    record = db.create_game(session_id(), make_game(settings, seed), settings.mode)
+    record = db.create_game(owner_id(), make_game(settings, seed), settings.mode)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
@@ -136,7 +137,7 @@ def create() -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> ResponseReturnValue:
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     set_current_game(record.id)
     return jsonify({"game": state_json(record)})
 
@@ -175,7 +176,7 @@ def undo_route(game_id: str) -> ResponseReturnValue:
             raise NothingToUndo(game_id)
         undo(game, time.time())
 
-    record, _ = db.update_game(game_id, session_id(), change)
+    record, _ = db.update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
 
 
@@ -189,7 +190,7 @@ def accept_route(game_id: str) -> ResponseReturnValue:
             raise NotLost(game_id)
         accept_loss(game)
 
-    record, _ = db.update_game(game_id, session_id(), change)
+    record, _ = db.update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
 
 
@@ -198,16 +199,16 @@ def review_route(game_id: str) -> ResponseReturnValue:
     """Every move of the game judged from the player's view before it (for a game in play, its moves
     so far).  Opening the review of a loss not accepted yet accepts it: the game is then over for good."""
     language = reply_language()
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     if record.game.extra.get("loss_pending"):
-        record, _ = db.update_game(game_id, session_id(), accept_loss)
+        record, _ = db.update_game(game_id, owner_id(), accept_loss)
     return jsonify({"game": state_json(record, language), "review": review_json(review(record.game), language)})
 
 
 @bp.get("/games/<game_id>/replay-file")
 def replay_file(game_id: str) -> ResponseReturnValue:
     """A finished game as a replay file (JSON, with its layout): to keep, share, import elsewhere."""
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     if not record.game.over or record.game.extra.get("loss_pending"):
         raise NotFinished(game_id)  # the file holds the layout
     response = jsonify(to_replay(record.game))
@@ -219,7 +220,7 @@ def replay_file(game_id: str) -> ResponseReturnValue:
 def import_replay() -> ResponseReturnValue:
     """A replay file (the JSON body) becomes a game of this session, finished, ready to review."""
     game = from_replay(body_json())
-    record = db.create_game(session_id(), game, str(game.extra.get("mode", "classic")))
+    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")))
     response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
@@ -227,11 +228,11 @@ def import_replay() -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/replay")
 def replay(game_id: str) -> ResponseReturnValue:
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     if not record.game.over:
         raise NotFinished(game_id)  # a replay of a game in play would show its layout
     if record.game.extra.get("loss_pending"):  # replaying the board moves on: the loss is accepted
-        record, _ = db.update_game(game_id, session_id(), accept_loss)
+        record, _ = db.update_game(game_id, owner_id(), accept_loss)
     again = replay_game(record.game)
     if again is None:
         raise NotReplayable(game_id)
@@ -260,8 +261,31 @@ def _note_help(game_id: str, kind: str) -> db.GameRecord:
             raise GameOver(game_id)
         note_help(game, kind, time.time())
 
-    record, _ = db.update_game(game_id, session_id(), change)
+    record, _ = db.update_game(game_id, owner_id(), change)
     return record
+
+
+@bp.post("/games/<game_id>/vision")
+def vision(game_id: str) -> ResponseReturnValue:
+    """Mine vision on or off (``{"on": true}``): shows the mines, and how forgiving saves moved
+    them.  Once switched on, the game is assisted for good (it stays off the ranked tables)."""
+    on = body_json().get("on", True)
+    if not isinstance(on, bool):
+        # I18N: the mine vision switch got something else than true or false; %(value)s is the value sent
+        raise BadRequestBody(_("on must be true or false, got %(value)s", value=repr(on)))
+    record = db.load_game(game_id, owner_id())
+    if record.daily is not None:
+        raise VisionUnavailable(daily=True)
+
+    def change(game: Game) -> None:
+        if game.layout is None:
+            raise VisionUnavailable(daily=False)
+        if on:
+            game.extra["vision_used"] = True
+        game.extra["vision"] = on
+
+    record, _nothing = db.update_game(game_id, owner_id(), change)
+    return jsonify({"game": state_json(record)})
 
 
 def _first_click() -> dict[str, Any]:
@@ -272,7 +296,7 @@ def _first_click() -> dict[str, Any]:
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> ResponseReturnValue:
     language = reply_language()
-    record = _playing(db.load_game(game_id, session_id()))
+    record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state == "ready":
         return _analysis_reply(record, language, "hint", _first_click())
     reply = _analyses().hint(_position(record), record.game.view, language)
@@ -283,7 +307,7 @@ def hint(game_id: str) -> ResponseReturnValue:
 @bp.get("/games/<game_id>/probabilities")
 def probabilities(game_id: str) -> ResponseReturnValue:
     language = reply_language()
-    record = _playing(db.load_game(game_id, session_id()))
+    record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state == "ready":
         raise NotStarted(game_id)
     solution = _analyses().solve(record.game.view())

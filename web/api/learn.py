@@ -29,7 +29,7 @@ from explainer.words.hints import hint_json
 from web.storage import puzzles as practice_store
 from web.api.games import body_json, reply_language
 from web.api.errors import ApiError, BadRequestBody
-from web.identity import session_id
+from web.identity import owner_id
 
 __all__ = ["bp", "puzzle_json", "SEEDS_TRIED"]
 
@@ -70,7 +70,7 @@ def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> dict[str,
 
 @bp.get("/lessons")
 def lessons() -> ResponseReturnValue:
-    progress = practice_store.progress(session_id())
+    progress = practice_store.progress(owner_id())
     items = lessons_json(reply_language())
     for item in items:
         item["progress"] = progress[item["id"]].to_json()
@@ -81,7 +81,7 @@ def lessons() -> ResponseReturnValue:
 @bp.get("/lessons/<pattern_id>")
 def lesson(pattern_id: str) -> ResponseReturnValue:
     example = example_json(lesson_example(pattern_id), reply_language())
-    return jsonify({"lesson": example, "progress": practice_store.progress(session_id())[pattern_id].to_json()})
+    return jsonify({"lesson": example, "progress": practice_store.progress(owner_id())[pattern_id].to_json()})
 
 
 @bp.post("/lessons/<pattern_id>/puzzles")
@@ -95,7 +95,7 @@ def new_puzzle(pattern_id: str) -> ResponseReturnValue:
         except PracticeError as error:
             errors.append(str(error))
             continue
-        record = practice_store.create_puzzle(session_id(), pattern.id, seed, puzzle.board)
+        record = practice_store.create_puzzle(owner_id(), pattern.id, seed, puzzle.board)
         response = jsonify({"puzzle": puzzle_json(record, reply_language())})
         response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
         return response, 201
@@ -106,7 +106,7 @@ def new_puzzle(pattern_id: str) -> ResponseReturnValue:
 
 @bp.get("/puzzles/<puzzle_id>")
 def show_puzzle(puzzle_id: str) -> ResponseReturnValue:
-    record = practice_store.load_puzzle(puzzle_id, session_id())
+    record = practice_store.load_puzzle(puzzle_id, owner_id())
     return jsonify({"puzzle": puzzle_json(record, reply_language())})
 
 
@@ -124,7 +124,7 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
     language = reply_language()
     data = body_json()
     opened, flagged = _cells(data, "opened"), _cells(data, "flagged")
-    owner = session_id()
+    owner = owner_id()
     record = practice_store.load_puzzle(puzzle_id, owner)
     if record.solved:
         raise PuzzleSolved(puzzle_id)
@@ -149,4 +149,4 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
 
 @bp.get("/progress")
 def progress() -> ResponseReturnValue:
-    return jsonify({"progress": {key: value.to_json() for key, value in practice_store.progress(session_id()).items()}})
+    return jsonify({"progress": {key: value.to_json() for key, value in practice_store.progress(owner_id()).items()}})

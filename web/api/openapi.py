@@ -32,6 +32,8 @@ from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.daily import DAILY_PRESETS
+from web.storage.results import MULTIPLIERS
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
 
@@ -41,13 +43,16 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 ERROR_STATUSES: dict[int, str] = {
     400: "A bad value (cell outside the board, not a whole number, unknown preset, mode or language, "
     "size out of limits, a body that is not a JSON object or is nested too deeply).",
-    403: "A state-changing request from a foreign Origin.",
+    401: "Not signed in, a sign-in that expired, or a wrong username or password (the same message for both).",
+    403: "A state-changing request from a foreign Origin, or from a session without its CSRF token "
+    "(X-CSRF-Token header; every /api reply of a session carries it).",
     404: "No such game, puzzle or lesson for this session, or no such route.",
     405: "The method is not allowed for this path; the Allow header lists the methods that are.",
     409: "The game is over, has not started or cannot be replayed; the puzzle is solved; no puzzle or bot move "
-    "could be made.",
+    "could be made; the username is taken; mine vision on a daily board.",
     413: "The request body is too large.",
     415: "The body is not JSON (Content-Type must be application/json).",
+    429: "Too many failed sign-ins for this username or address; the Retry-After header says how many seconds to wait.",
     503: "The engine's time or memory budget for one request was exceeded; try again or ask for less.",
 }
 
@@ -115,6 +120,8 @@ def _schemas() -> dict[str, Any]:
                 "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
                 "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines},
                 "mode": {"enum": list(MODES), "default": "classic"},
+                "multiplier": {"enum": list(MULTIPLIERS), "default": 1.0,
+                               "description": "A preset's mines times this (rounded half up); presets only."},
                 "max_rule": {
                     "enum": [*rules, None],
                     "description": "The deepest reasoning a no-guess board may need (no-guess mode only).",
@@ -133,6 +140,44 @@ def _schemas() -> dict[str, Any]:
             "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
             "then": {"required": ["mode"], "properties": {"mode": {"const": "no-guess"}}},
         },
+        "Vision": _object({"on": _BOOLEAN}),
+        "Credentials": _object({"username": _STRING, "password": _STRING}, ["username", "password"]),
+        "Password": _object({"password": _STRING}, ["password"]),
+        "User": _object({"username": _STRING, "created_at": {"type": "number"}}, ["username", "created_at"]),
+        "BoardStats": _object(
+            {
+                "kind": _STRING, "mode": {"enum": list(MODES)}, "played": _COUNT, "won": _COUNT, "lost": _COUNT,
+                "win_ratio": _nullable(_PROBABILITY), "current_streak": _COUNT, "best_streak": _COUNT,
+                "best_time": _nullable({"type": "number"}), "median_time": _nullable({"type": "number"}),
+                "guesses": _object({"forced": _COUNT, "avoidable": _COUNT, "reviewed_games": _COUNT},
+                                   ["forced", "avoidable", "reviewed_games"]),
+                "hints": _COUNT, "saves": _COUNT, "assisted_games": _COUNT,
+                "win_ratio_series": _array(_PROBABILITY), "win_times": _array({"type": "number"}),
+            },
+            ["kind", "mode", "played", "won", "lost", "win_ratio", "current_streak", "best_streak", "best_time",
+             "median_time", "guesses", "hints", "saves", "assisted_games", "win_ratio_series", "win_times"],
+        ),
+        "TimeRow": _object(
+            {"rank": _COUNT, "username": _STRING, "seconds": {"type": "number"}, "finished_at": {"type": "number"},
+             "assisted": _array(_STRING)},
+            ["username", "seconds", "finished_at", "assisted"],
+        ),
+        "Leaderboards": _object(
+            {
+                "kind": _STRING, "mode": {"enum": list(MODES)}, "min_games": _COUNT,
+                "by_win_ratio": _array(_object({"rank": _COUNT, "username": _STRING, "played": _COUNT, "won": _COUNT,
+                                                "win_ratio": _PROBABILITY},
+                                               ["rank", "username", "played", "won", "win_ratio"])),
+                "by_best_time": _array(_ref("TimeRow")),
+                "assisted": _array(_ref("TimeRow")),
+            },
+            ["kind", "mode", "min_games", "by_win_ratio", "by_best_time", "assisted"],
+        ),
+        "DailyBoard": _object(
+            {"preset": _STRING, "day": _STRING, "key": _STRING, "players": _COUNT,
+             "ranked": _array(_ref("TimeRow")), "assisted": _array(_ref("TimeRow"))},
+            ["preset", "day", "key", "players", "ranked", "assisted"],
+        ),
         "Move": _object(
             {
                 "row": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_HEIGHT - 1,
@@ -298,7 +343,7 @@ def _schemas() -> dict[str, Any]:
                 "wrong_flags": _CELLS,
                 "summary": _object(
                     {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT,
-                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo"]},
+                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo", "vision"]},
                                         description="Why the game counts as assisted (empty: it does not).")},
                     ["mode", "state", "moves", "assisted"],
                 ),
@@ -313,6 +358,20 @@ def _schemas() -> dict[str, Any]:
                     ["mines", "exploded", "wrong_flags", "pending", "loss"],
                     description="Only once the game is over.",
                 ),
+                "kind": {**_STRING, "description": "The board kind: a preset (expert), a preset with a mine "
+                         "multiplier (expert*1.2) or a size (20x12/50: width x height / mines)."},
+                "daily": _nullable({**_STRING, "description": "A daily board's day and preset (2026-11-23/expert)."}),
+                "vision": _nullable(_object(
+                    {
+                        "mines": {**_CELLS, "description": "Every mine now."},
+                        "moved": _array(_object({"cell": _ref("Cell"), "from": _CELLS, "to": _CELLS},
+                                                ["cell", "from", "to"]),
+                                        description="Each forgiving save: the open that was saved and the "
+                                        "mines it moved away and where to."),
+                    },
+                    ["mines", "moved"],
+                    description="Mine vision, only while the player has it on (the game is then assisted for good).",
+                )),
             },
             ["id", "mode", "height", "width", "mines", "mines_left", "state", "moves", "board", "elapsed",
              "running", "replayable", "undoable", "wrong_flags", "summary"],
@@ -520,6 +579,9 @@ def _paths() -> dict[str, Any]:
     game_reply = _object({"game": _ref("Game")}, ["game"])
     move_body = _body("Move", "The cell: {\"row\": R, \"col\": C}.")
     empty_body = _body("Empty", "{} (the route takes no fields, but a state-changing request sends JSON).")
+
+    account_reply = _object({"user": _nullable(_ref("User"))}, ["user"])
+    daily_reply = _object({"game": _ref("Game"), "new": _BOOLEAN}, ["game", "new"])
 
     def analysis(key: str, schema: str) -> dict[str, Any]:
         return _object(
@@ -756,6 +818,83 @@ def _paths() -> dict[str, Any]:
                 [_LANG],
             ),
         },
+        "/api/games/{game_id}/vision": {
+            "post": _operation(
+                "mineVision", "Mine vision on or off: the game's replies show the mines (the game is assisted for good).",
+                "games",
+                {**_ok("The game, with its mines while vision is on.", game_reply), **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], _body("Vision", "{\"on\": true} or {\"on\": false}."),
+            ),
+        },
+        "/api/account": {
+            "get": _operation(
+                "showAccount", "Who is signed in on this browser (and a new client's session and CSRF token).",
+                "accounts", {**_ok("The account, or null.", account_reply), **_errors(*_GET_ERRORS)}, [_LANG],
+            ),
+        },
+        "/api/account/register": {
+            "post": _operation(
+                "register", "Make an account and sign in; this browser's games become the account's.", "accounts",
+                {**_ok("The new account.", account_reply, created=True), **_errors(*_POST_ERRORS, 409)},
+                [_LANG], _body("Credentials", "The username and password."),
+            ),
+        },
+        "/api/account/sign-in": {
+            "post": _operation(
+                "signIn", "Sign in; this browser's games become the account's, and the session starts anew.", "accounts",
+                {**_ok("The account.", account_reply), **_errors(*_POST_ERRORS, 401, 429)},
+                [_LANG], _body("Credentials", "The username and password."),
+            ),
+        },
+        "/api/account/sign-out": {
+            "post": _operation(
+                "signOut", "Sign out on this browser.", "accounts",
+                {**_ok("No account.", account_reply), **_errors(*_POST_ERRORS, 401)}, [_LANG], empty_body,
+            ),
+        },
+        "/api/account/delete": {
+            "post": _operation(
+                "deleteAccount", "Delete the account and all its data (its games, results, progress).", "accounts",
+                {**_ok("Deleted.", _object({"user": {"type": "null"}, "deleted": _BOOLEAN}, ["user", "deleted"])),
+                 **_errors(*_POST_ERRORS, 401)},
+                [_LANG], _body("Password", "The account's password again."),
+            ),
+        },
+        "/api/stats": {
+            "get": _operation(
+                "playerStats", "This player's figures per board kind and mode (the account's, else this browser's).",
+                "stats", {**_ok("The figures.", _object({"user": _nullable(_ref("User")), "boards": _array(_ref("BoardStats"))},
+                                                     ["user", "boards"])), **_errors(*_GET_ERRORS)}, [_LANG],
+            ),
+        },
+        "/api/leaderboards": {
+            "get": _operation(
+                "leaderboards", "A board kind's ranked tables (games with no help) and its assisted wins.", "stats",
+                {**_ok("The tables.", _ref("Leaderboards")), **_errors(*_GET_ERRORS)},
+                [_LANG,
+                 {"name": "kind", "in": "query", "required": False, "schema": {**_STRING, "default": "expert"},
+                  "description": "A board kind: expert, expert*1.2 or 20x12/50 (else 400)."},
+                 {"name": "mode", "in": "query", "required": False, "schema": {"enum": list(MODES), "default": "classic"}}],
+            ),
+        },
+        "/api/daily": {
+            "get": _operation(
+                "dailyBoards", "Today's daily boards (UTC) and their leaderboards.", "stats",
+                {**_ok("The boards.", _object({"day": _STRING, "boards": _array(_ref("DailyBoard"))}, ["day", "boards"])),
+                 **_errors(*_GET_ERRORS)},
+                [_LANG],
+            ),
+        },
+        "/api/daily/{preset}": {
+            "post": _operation(
+                "playDaily", "This player's game on today's board (the same game when asked again: one attempt).",
+                "stats",
+                {**_ok("The attempt (new: made now).", daily_reply), **_errors(*_POST_ERRORS, 404)},
+                [{"name": "preset", "in": "path", "required": True, "schema": {"enum": list(DAILY_PRESETS)},
+                  "description": "A preset with a daily board (else 404)."}, _LANG],
+                empty_body,
+            ),
+        },
         "/api/openapi.json": {
             "get": _operation(
                 "openApi", "This description of the API.", "meta",
@@ -775,8 +914,11 @@ def _spec() -> dict[str, Any]:
             "version": "1.0.0",
             "description": (
                 "Every route is under /api. Clients keep the session cookie: a game or puzzle can only be read or "
-                "changed by the session that created it (any other gets 404). State-changing requests send a JSON "
-                "body with Content-Type: application/json ({} when the route takes no fields). Errors are JSON "
+                "changed by the session (or the account signed in on it) that created it (any other gets 404). "
+                "State-changing requests send a JSON body with Content-Type: application/json ({} when the route "
+                "takes no fields) and, once the client has the session cookie, the session's CSRF token in the "
+                "X-CSRF-Token header (every /api reply carries the current one; it changes at sign-in and sign-out). "
+                "Errors are JSON "
                 "{\"error\": message, \"status\": code}; a path that is no route is 404 and a method a path does "
                 "not allow is 405 with an Allow header (components/responses E404 and E405)."
             ),
@@ -787,6 +929,8 @@ def _spec() -> dict[str, Any]:
             {"name": "games", "description": "Play: games, moves, hints, probabilities, the bot."},
             {"name": "learn", "description": "Lessons and practice puzzles."},
             {"name": "positions", "description": "Any position: import, analysis, export, share, play."},
+            {"name": "accounts", "description": "Optional accounts: register, sign in and out, delete."},
+            {"name": "stats", "description": "Statistics, leaderboards and the daily board."},
             {"name": "meta", "description": "This description."},
         ],
         "paths": _paths(),

@@ -47,7 +47,7 @@ from web.api.analysis import hint_reply, overlay_json
 from web.api.errors import BadRequestBody, LayoutHidden
 from web.api.games import body_json, reply_language, state_json
 from web.api.settings import game_from_position
-from web.identity import session_id, set_current_game
+from web.identity import owner_id, set_current_game
 from web.storage import games as db
 
 __all__ = ["bp", "game_position", "position_json", "position_from_query", "MAX_WRONG_FLAGS"]
@@ -242,7 +242,7 @@ def analysis_route() -> ResponseReturnValue:
 def game_route() -> ResponseReturnValue:
     position = position_from_body(body_json())
     game = game_from_position(position)
-    record = db.create_game(session_id(), game, str(game.extra.get("mode", "classic")))
+    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")))
     set_current_game(record.id)
     response = jsonify({"game": state_json(record), "page": url_for("pages.index")})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
@@ -259,14 +259,14 @@ def game_position(record: db.GameRecord) -> Position:
 
 @bp.get("/games/<game_id>/position")
 def game_position_route(game_id: str) -> ResponseReturnValue:
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     return jsonify({"game_id": record.id, "position": position_json(game_position(record))})
 
 
 @bp.get("/games/<game_id>/export")
 def game_export_route(game_id: str) -> ResponseReturnValue:
     """The game's position as a file in ``?format=`` (``text`` by default): an attachment."""
-    record = db.load_game(game_id, session_id())
+    record = db.load_game(game_id, owner_id())
     name = _format_name({"format": request.args.get("format", "text")})
     assert name is not None
     position = game_position(record)

@@ -5,6 +5,9 @@ not over it holds the player view only (never the layout or the seed); when it
 is over it adds where the mines were and, for a loss, the "why did I lose"
 report (rebuilt from the view stored before the fatal click, so it is there
 after a reload too).  ``summary`` holds the mode's figures (saves, assists).
+The one exception is mine vision, which the player switches on for a game
+(``POST /api/games/<id>/vision``): the game is then assisted for good, and
+its replies carry the mines (``vision``).
 """
 
 from __future__ import annotations
@@ -15,13 +18,15 @@ from explainer.words.modes import loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.history import assisted_reasons, can_undo
+from explainer.play.game import Game
+from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, stored_loss_report, summary
+from web.storage.results import assisted_reasons
 
 from web.api.analysis import Analyses
 from web.storage.games import GameRecord
 
-__all__ = ["game_state", "loss_json"]
+__all__ = ["game_state", "loss_json", "vision_json"]
 
 
 def loss_json(report: LossReport, language: str) -> dict[str, Any]:
@@ -36,6 +41,25 @@ def loss_json(report: LossReport, language: str) -> dict[str, Any]:
         marks[cell] = (*marks.get(cell, ()), "safe")
     data["highlights"] = highlights_to_json(dict(sorted(marks.items())))
     return data
+
+
+def vision_json(game: Game) -> dict[str, Any]:
+    """Mine vision (asked for by the player, which makes the game assisted): where the mines
+    are now, and for each forgiving save the mines it moved away (``from``) and where to (``to``)."""
+    moved = []
+    before = initial_layout(game)
+    for entry in game.history:
+        if entry.get("saved") and not entry.get("undone") and before is not None:
+            after = int(entry["layout"])
+            moved.append(
+                {
+                    "cell": entry["cell"],
+                    "from": CellSet(before & ~after, game.width).to_json(),
+                    "to": CellSet(after & ~before, game.width).to_json(),
+                }
+            )
+            before = after
+    return {"mines": game.mines().to_json(), "moved": moved}
 
 
 def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[str, Any]:
@@ -61,6 +85,9 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         "undoable": can_undo(game),
         "wrong_flags": [],
         "summary": {**summary(game), "assisted": assisted_reasons(game)},
+        "kind": record.kind,
+        "daily": record.daily,
+        "vision": vision_json(game) if game.extra.get("vision") else None,
     }
     if game.over:
         data["end"] = {

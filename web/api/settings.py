@@ -1,6 +1,7 @@
 """Game creation (the one place new games are made) and its limits.
 
-Presets come from the engine (``explainer.play.game.PRESETS``); custom boards are
+Presets come from the engine (``explainer.play.game.PRESETS``: five sizes), their mines
+times a multiplier from 0.7 to 1.3 (``MULTIPLIERS``); custom boards are
 limited to ``CUSTOM_MIN_SIDE``..``CUSTOM_MAX_HEIGHT`` rows, ``CUSTOM_MIN_SIDE``..``CUSTOM_MAX_WIDTH``
 columns and 1..(cells - 9) mines, so the first click can always open an area.
 Modes come from ``explainer.play.modes`` (``classic``, ``no-guess``, ``assist``,
@@ -25,6 +26,7 @@ from explainer.play.depth import DEPTHS
 from explainer.formats import Position
 from explainer.play.game import MIN_SIDE, PRESETS, Game
 from explainer.play.modes import Mode
+from web.storage.results import MULTIPLIERS, multiplied_mines
 
 __all__ = [
     "GameSettings",
@@ -70,6 +72,7 @@ class GameSettings:
     mode: str = "classic"
     preset: str | None = None
     max_rule: str | None = None  # no-guess only; None: the engine's default
+    multiplier: float = 1.0  # a preset's mines times this (MULTIPLIERS)
 
 
 def custom_max_mines(height: int, width: int) -> int:
@@ -148,9 +151,20 @@ def _mode_options(data: Mapping[str, Any]) -> tuple[str, str | None]:
     return mode, max_rule
 
 
+def _multiplier(value: Any) -> float:
+    if not isinstance(value, bool) and isinstance(value, (int, float)):
+        for allowed in MULTIPLIERS:
+            if abs(value - allowed) < 1e-9:
+                return allowed
+    # I18N: a mine multiplier that is not one of the choices; %(choices)s lists them (0.7, 0.8, ... 1.3), %(value)s is the value sent
+    raise SettingsError(
+        _("multiplier must be one of %(choices)s, got %(value)s", choices=", ".join(f"{m:g}" for m in MULTIPLIERS), value=repr(value))
+    )
+
+
 def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
-    """``{"preset": "expert"}`` or ``{"height": 9, "width": 12, "mines": 20}``,
-    with an optional ``mode`` (and ``max_rule`` for ``no-guess``)."""
+    """``{"preset": "expert"}`` (optionally with a mine ``multiplier`` 0.7 to 1.3) or
+    ``{"height": 9, "width": 12, "mines": 20}``, with an optional ``mode`` (and ``max_rule`` for ``no-guess``)."""
     mode, max_rule = _mode_options(data)
     preset = data.get("preset")
     if preset is not None and preset != "custom":
@@ -160,7 +174,8 @@ def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
             message = _("unknown preset %(preset)s; choose one of: %(presets)s", preset=repr(preset), presets=", ".join((*PRESETS, "custom")))
             raise SettingsError(message)
         height, width, mines = PRESETS[preset]
-        return GameSettings(height, width, mines, mode, preset, max_rule)
+        multiplier = _multiplier(data.get("multiplier", 1.0))
+        return GameSettings(height, width, multiplied_mines(mines, multiplier), mode, preset, max_rule, multiplier)
     height, width, mines = _whole(data, "height"), _whole(data, "width"), _whole(data, "mines")
     _check(height, width, mines)
     return GameSettings(height, width, mines, mode, None, max_rule)

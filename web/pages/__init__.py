@@ -1,4 +1,5 @@
-"""The HTML pages: the game (``game``), the analysis board (``analysis``) and the Learn section (``learn``); templates and
+"""The HTML pages: the game (``game``), the analysis board (``analysis``), the Learn section (``learn``) and the
+account (``account``), statistics, leaderboards and the daily board (``stats``); templates and
 static files live in ``web/templates`` and ``web/static``."""
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.pages import analysis, game, learn
+    from web.pages import account, analysis, game, learn, stats
 
     app.register_blueprint(game.bp)
+    app.register_blueprint(account.bp)
+    app.register_blueprint(stats.bp)
     app.register_blueprint(analysis.bp)
     app.register_blueprint(learn.bp)

@@ -19,7 +19,7 @@ from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.render import Renderer
 
 from web.api.positions import game_position, position_from_query, position_json
-from web.identity import session_id
+from web.identity import owner_id
 from web.storage import games as db
 from web.language import select_language
 from web.pages.game import client_texts, role_labels
@@ -93,7 +93,7 @@ def upload_limit() -> int:
 def game_analysis(game_id: str) -> ResponseReturnValue:
     """A game's position on the analysis board (its layout only once the game is over)."""
     try:
-        record = db.load_game(game_id, session_id())
+        record = db.load_game(game_id, owner_id())
     except db.GameNotFound:
         abort(404)
     return redirect(position_json(game_position(record))["share"])

@@ -8,14 +8,15 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import format_decimal, ngettext
 
 from explainer.play.game import PRESETS
 from explainer.words.modes import LOSS_REPORT_DESCRIPTION, MODE_DESCRIPTIONS
 
 from web.storage import games as db
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE
-from web.identity import current_game_id, session_id
+from web.identity import current_game_id, owner_id
+from web.storage.results import MULTIPLIERS
 from web.language import UnknownLanguage, parse_language, remember, requested_language, select_language
 
 bp = Blueprint("pages", __name__)
@@ -51,14 +52,7 @@ def role_labels() -> list[tuple[str, str]]:
 
 def preset_labels() -> list[tuple[str, str]]:
     """Each preset with its menu label, e.g. "Expert 30 × 16, 99 mines"."""
-    names = {
-        # I18N: game preset
-        "beginner": _("Beginner"),
-        # I18N: game preset
-        "intermediate": _("Intermediate"),
-        # I18N: game preset
-        "expert": _("Expert"),
-    }
+    names = preset_names()
     labels = []
     for key, (height, width, mines) in PRESETS.items():
         # I18N: a board size in the menu: preset name, columns × rows and mines, e.g. "Expert 30 × 16, 99 mines"
@@ -72,6 +66,36 @@ def preset_labels() -> list[tuple[str, str]]:
         )
         labels.append((key, label))
     return labels
+
+
+def preset_names() -> dict[str, str]:
+    """Each preset's short name."""
+    return {
+        # I18N: game preset: the smallest board
+        "mini": _("Mini"),
+        # I18N: game preset
+        "beginner": _("Beginner"),
+        # I18N: game preset
+        "intermediate": _("Intermediate"),
+        # I18N: game preset
+        "expert": _("Expert"),
+        # I18N: game preset: the largest board
+        "huge": _("Huge"),
+    }
+
+
+def kind_label(kind: str) -> str:
+    """A board kind (``web.storage.results.board_kind``) in words: "Expert", "Expert × 1.2",
+    or "20 × 12, 50 mines"."""
+    name, _star, multiplier = kind.partition("*")
+    names = preset_names()
+    if name in names:
+        # I18N: a preset played with a mine multiplier, e.g. "Expert × 1.2"; %(multiplier)s is the multiplier
+        return names[name] if not multiplier else _("%(name)s × %(multiplier)s mines", name=names[name], multiplier=format_decimal(float(multiplier)))
+    size, _slash, mines = kind.partition("/")
+    width, _x, height = size.partition("x")
+    # I18N: a custom board size: columns × rows and mines, e.g. "20 × 12, 50 mines"
+    return ngettext("%(width)s × %(height)s, %(num)s mine", "%(width)s × %(height)s, %(num)s mines", int(mines or 0), width=width, height=height)
 
 
 def mode_names() -> dict[str, str]:
@@ -159,6 +183,7 @@ def client_texts() -> dict[str, str]:
         "assistedProbabilities": _("probabilities"),
         "assistedBot": _("the bot"),
         "assistedUndo": _("undo"),
+        "assistedVision": _("mine vision"),
         # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player
@@ -195,7 +220,7 @@ def index() -> ResponseReturnValue:
     game_id = current_game_id()
     if game_id is not None:
         try:
-            db.load_game(game_id, session_id())
+            db.load_game(game_id, owner_id())
         except db.GameNotFound:
             game_id = None
     language = select_language()
@@ -207,6 +232,7 @@ def index() -> ResponseReturnValue:
         "texts": client_texts(),
         "limits": {"minSide": CUSTOM_MIN_SIDE, "maxHeight": CUSTOM_MAX_HEIGHT, "maxWidth": CUSTOM_MAX_WIDTH, "freeCells": FIRST_CLICK_AREA},
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
+        "multipliers": list(MULTIPLIERS),
         "modeNames": mode_names(),
         "learnRoot": url_for("learn.index"),
         "reviewRoot": url_for("pages.index") + "games/",
@@ -216,6 +242,7 @@ def index() -> ResponseReturnValue:
         config=config,
         roles=role_labels(),
         presets=preset_labels(),
+        multipliers=[(m, format_decimal(m)) for m in MULTIPLIERS],
         modes=mode_options(),
         mode_names=mode_names(),
         loss_report_description=_(LOSS_REPORT_DESCRIPTION),
@@ -262,6 +289,7 @@ def review_texts() -> dict[str, str]:
         "assistedProbabilities": _("probabilities"),
         "assistedBot": _("the bot"),
         "assistedUndo": _("undo"),
+        "assistedVision": _("mine vision"),
         # I18N: review: shown when the review cannot be loaded
         "error": _("Something went wrong: %(error)s"),
     }
@@ -271,7 +299,7 @@ def review_texts() -> dict[str, str]:
 def review_page(game_id: str) -> ResponseReturnValue:
     """The review of one of this session's games (its moves judged one by one)."""
     try:
-        db.load_game(game_id, session_id())
+        db.load_game(game_id, owner_id())
     except db.GameNotFound:
         abort(404)
     language = select_language()

@@ -18,7 +18,7 @@ from explainer.learn.lessons import PATTERN_IDS, lesson_example
 from explainer.words.lessons import example_json, lessons_json
 
 from web.storage import puzzles as practice_store
-from web.identity import session_id
+from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
 
@@ -50,7 +50,7 @@ def learn_texts() -> dict[str, str]:
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    progress = practice_store.progress(session_id())
+    progress = practice_store.progress(owner_id())
     lessons = lessons_json(select_language())
     for lesson in lessons:
         item = progress[lesson["id"]]
@@ -71,7 +71,7 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
         "next": PATTERN_IDS[position + 1] if position + 1 < len(PATTERN_IDS) else None,
     }
     names = {item["id"]: item["name"] for item in lessons_json(language)}
-    progress = practice_store.progress(session_id())[pattern_id]
+    progress = practice_store.progress(owner_id())[pattern_id]
     config: dict[str, Any] = {
         "lesson": pattern_id,
         "apiRoot": url_for("learn_api.lessons").rsplit("/", 1)[0],

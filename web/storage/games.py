@@ -15,15 +15,18 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import Connection, Row, insert, select, update
+
 from explainer.play.game import Game
 from web.storage.database import connection, write
+from web.storage.results import Result, board_kind, result_of, save_result
 from web.storage.retention import prune_after_write
+from web.storage.tables import games
 
 __all__ = [
     "GameBusy",
@@ -32,13 +35,25 @@ __all__ = [
     "StoredGameError",
     "UPDATE_ATTEMPTS",
     "create_game",
+    "find_daily",
     "load_game",
     "update_game",
 ]
 
 T = TypeVar("T")
 
-_COLUMNS = "id, owner, mode, data, replay_of, created_at, started_at, finished_at"
+_COLUMNS = (
+    games.c.id,
+    games.c.owner,
+    games.c.mode,
+    games.c.data,
+    games.c.replay_of,
+    games.c.created_at,
+    games.c.started_at,
+    games.c.finished_at,
+    games.c.kind,
+    games.c.daily,
+)
 
 
 class GameNotFound(LookupError):
@@ -72,6 +87,8 @@ class GameRecord:
     started_at: float | None
     finished_at: float | None
     revision: str = ""  # the stored game text: equal revisions mean the same position
+    kind: str = ""  # the board kind (``web.storage.results.board_kind``)
+    daily: str | None = None  # a daily board's day and preset
 
     def elapsed(self, now: float | None = None) -> float:
         """Seconds played: from the first open to the end (or to now)."""
@@ -81,41 +98,70 @@ class GameRecord:
         return max(0.0, end - self.started_at)
 
 
-def _record(row: tuple[Any, ...]) -> GameRecord:
-    game_id, owner, mode, data, replay_of, created_at, started_at, finished_at = row
+def _record(row: Row[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]) -> GameRecord:
+    game_id, owner, mode, data, replay_of, created_at, started_at, finished_at, kind, daily = row
     try:
         game = Game.from_dict(json.loads(data))
     except (ValueError, KeyError, TypeError) as error:
         raise StoredGameError(f"stored game {game_id!r} cannot be read: {error}") from None
-    return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at, data)
+    kind = kind or board_kind(game.height, game.width, game.mine_count)
+    return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at, data, kind, daily)
+
+
+def _played(game: Game) -> bool:
+    """Has the player (or the bot) made a move?  Cells a game opened for them (a position's
+    cells, a daily board's start) do not start the clock."""
+    if game.state == "ready":
+        return False
+    return not game.history or any(entry["by"] != "game" for entry in game.history)
 
 
 def _dump(game: Game) -> str:
     return json.dumps(game.to_dict(), separators=(",", ":"))
 
 
-def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None) -> GameRecord:
+def create_game(owner: str, game: Game, mode: str, replay_of: str | None = None, daily: str | None = None) -> GameRecord:
     """Store a new game for ``owner``; returns it with its fresh id."""
     conn = connection()
     now = time.time()
     game_id = secrets.token_urlsafe(12)
-    started = now if game.state != "ready" else None
+    kind = board_kind(game.height, game.width, game.mine_count)
+    started = now if _played(game) else None
     finished = now if game.over else None
     data = _dump(game)
     with write(conn):
         conn.execute(
-            f"INSERT INTO games ({_COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, owner, mode, data, replay_of, now, started, finished, now),
+            insert(games).values(
+                id=game_id,
+                owner=owner,
+                mode=mode,
+                data=data,
+                replay_of=replay_of,
+                created_at=now,
+                started_at=started,
+                finished_at=finished,
+                updated_at=now,
+                kind=kind,
+                daily=daily,
+            )
         )
     prune_after_write(conn)
-    return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished, data)
+    return GameRecord(game_id, owner, mode, game, replay_of, now, started, finished, data, kind, daily)
 
 
-def _select(conn: sqlite3.Connection, game_id: str, owner: str) -> GameRecord:
-    row = conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ? AND owner = ?", (game_id, owner)).fetchone()
+def _select(conn: Connection, game_id: str, owner: str) -> GameRecord:
+    row = conn.execute(select(*_COLUMNS).where(games.c.id == game_id, games.c.owner == owner)).first()
     if row is None:
         raise GameNotFound(game_id)
     return _record(row)
+
+
+def find_daily(owner: str, daily: str) -> GameRecord | None:
+    """``owner``'s first game on the daily board ``daily``, if any."""
+    row = connection().execute(
+        select(*_COLUMNS).where(games.c.owner == owner, games.c.daily == daily).order_by(games.c.created_at).limit(1)
+    ).first()
+    return None if row is None else _record(row)
 
 
 def load_game(game_id: str, owner: str) -> GameRecord:
@@ -143,29 +189,37 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         if attempt:
             time.sleep(random.uniform(0, min(RETRY_PAUSE, 0.002 * 2**attempt)))
         record = _select(conn, game_id, owner)
+        was_over = record.game.over
         result = change(record.game)
         now = time.time()
         started = record.started_at
-        if started is None and record.game.state != "ready":
+        if started is None and _played(record.game):
             started = now
         finished = record.finished_at
         if finished is None and record.game.over:
             finished = now
         if finished is not None and not record.game.over:
             finished = None  # an undone loss: the clock runs again
-        if record.game.state == "ready":
+        if not _played(record.game):
             started = None  # the first click was undone
+        finish: Result | None = None
+        if record.game.over and not was_over:  # the game ends with this move: its result, the review included
+            seconds = 0.0 if started is None or finished is None else max(0.0, finished - started)
+            finish = result_of(record.id, owner, record.mode, record.daily, record.game, seconds, now)
         data = _dump(record.game)
         with write(conn):
             cursor = conn.execute(
-                "UPDATE games SET data = ?, started_at = ?, finished_at = ?, updated_at = ? "
-                "WHERE id = ? AND owner = ? AND data = ?",
-                (data, started, finished, now, game_id, owner, record.revision),
+                update(games)
+                .where(games.c.id == game_id, games.c.owner == owner, games.c.data == record.revision)
+                .values(data=data, started_at=started, finished_at=finished, updated_at=now)
             )
+            if cursor.rowcount == 1 and (finish is not None or (was_over and not record.game.over)):
+                save_result(conn, game_id, finish)  # kept, or dropped when an undo took the end back
         if cursor.rowcount == 1:
             prune_after_write(conn)
             updated = GameRecord(
-                record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished, data
+                record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished,
+                data, record.kind, record.daily,
             )
             return updated, result
     raise GameBusy(game_id)

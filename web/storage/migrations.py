@@ -1,109 +1,123 @@
-"""The schema's versions and the numbered migrations between them.
+"""Migrations: Alembic revisions under ``web/storage/schema/versions``, run
+forward on start-up (``migrate``) or by ``flask --app web init-db``.
 
-A file's version is ``PRAGMA user_version``.  A fresh file is made from
-``schema.sql`` (the latest version); an older one runs each migration above
-its version, in order, in one write transaction.  ``migrate`` reads the
-version first and takes the write lock only when there is something to do,
-so a worker starting while another process writes never waits on the lock
-(``flask --app web init-db``, or the gunicorn master before the workers start,
-does the upgrade once).
+``migrate`` reads the database's revision first and opens a write transaction
+only when there is something to do, so an app starting while another process
+writes never waits on a lock.  The upgrade itself is one transaction that
+takes the write lock (SQLite) or an advisory lock (PostgreSQL) and reads the
+revision again: two processes starting at once upgrade once.
 
-1. The tables before versions existed, with the columns and indexes added
-   since their first release (``puzzles.updated_at``; the ``updated_at`` indexes).
-2. The session-signing key leaves the database (``web.storage.keys``): whoever
-   can read the games file must not be able to forge sessions.
+Every earlier schema is a starting point: an empty database, a SQLite file
+from before Alembic (``0001`` fills in what it lacks) and any revision since.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from flask import current_app
 from flask.cli import with_appcontext
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
 
-from web.storage.database import connect, write
+from web.storage.database import make_engine
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "init_db_command", "migrate", "schema_version"]
+__all__ = ["HEAD", "OldKeyHandler", "alembic_config", "current_revision", "init_db_command", "migrate", "shown_url"]
 
-SCHEMA = Path(__file__).with_name("schema.sql")
+SCRIPTS = Path(__file__).with_name("schema")
 
 #: called with the signing key an older file kept, before it is deleted from the file (its result is ignored)
 OldKeyHandler = Callable[[str], object]
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")}
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(SCRIPTS))
+    return config
 
 
-def _tables_and_late_columns(conn: sqlite3.Connection, _on_old_key: OldKeyHandler | None) -> None:
-    puzzle_columns = _columns(conn, "puzzles")  # empty: no table yet
-    if puzzle_columns and "updated_at" not in puzzle_columns:
-        # a puzzle's last activity: its right answer, else when it was made (a wrong answer left no time)
-        conn.execute("ALTER TABLE puzzles ADD COLUMN updated_at REAL")
-        conn.execute("UPDATE puzzles SET updated_at = COALESCE(solved_at, created_at)")
-    _run_script(conn)  # every table and index that is missing
+#: the advisory lock that PostgreSQL upgrades hold (any fixed number, the same in every process)
+MIGRATION_LOCK = 7_146_221_305
+
+#: Alembic's context is one per process (a module global): threads upgrade one after the other
+_ONE_AT_A_TIME = threading.Lock()
+
+#: the newest revision: the schema ``web.storage.tables`` describes
+HEAD: str = ScriptDirectory.from_config(alembic_config()).get_current_head() or ""
 
 
-def _key_out_of_database(conn: sqlite3.Connection, on_old_key: OldKeyHandler | None) -> None:
-    row = conn.execute("SELECT value FROM settings WHERE key = 'secret_key'").fetchone()
-    if row is not None:
-        if on_old_key is not None:
-            on_old_key(str(row[0]))
-        conn.execute("DELETE FROM settings WHERE key = 'secret_key'")
+def _migration_engine(url: str) -> Engine:
+    """An engine whose transactions are real ones (``BEGIN IMMEDIATE`` on SQLite, so DDL is atomic)."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    sqlite = create_engine(url, connect_args={"timeout": 30.0})
+
+    @event.listens_for(sqlite, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver starts no transaction of its own
+        dbapi_connection.execute("PRAGMA busy_timeout = 30000")
+        if dbapi_connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+    @event.listens_for(sqlite, "begin")
+    def _begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return sqlite
 
 
-#: (version, what it does, the step) in order; the last version is the schema's
-MIGRATIONS: tuple[tuple[int, str, Callable[[sqlite3.Connection, OldKeyHandler | None], None]], ...] = (
-    (1, "tables, puzzles.updated_at and the updated_at indexes", _tables_and_late_columns),
-    (2, "the session-signing key leaves the database", _key_out_of_database),
-)
-SCHEMA_VERSION = MIGRATIONS[-1][0]
-
-
-def _run_script(conn: sqlite3.Connection) -> None:
-    """``schema.sql``'s statements one by one (inside the caller's transaction;
-    ``executescript`` would commit it).  Every statement is ``IF NOT EXISTS``."""
-    text = "\n".join(line for line in SCHEMA.read_text().splitlines() if not line.lstrip().startswith("--"))
-    for statement in text.split(";"):
-        if statement.strip():
-            conn.execute(statement)
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
-def migrate(path: Path, on_old_key: OldKeyHandler | None = None) -> int:
-    """Create or upgrade the database file to ``SCHEMA_VERSION``; returns the
-    version it found.  Safe to run from several processes at once: the version
-    is read without a lock, and the upgrade runs in one write transaction that
-    reads the version again."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = connect(path)
+def current_revision(url: str) -> str | None:
+    """The database's revision (None: empty, or a SQLite file from before Alembic); a plain read."""
+    engine = make_engine(url)
     try:
-        found = schema_version(conn)
-        if found >= SCHEMA_VERSION:
-            return found
-        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode = WAL")
-        with write(conn):
-            found = schema_version(conn)
-            for version, _what, step in MIGRATIONS:
-                if version > found:
-                    step(conn, on_old_key)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        with engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def migrate(url: str, on_old_key: OldKeyHandler | None = None) -> str | None:
+    """Bring the database at ``url`` (a SQLAlchemy URL) to ``HEAD``; returns the revision it found."""
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    found = current_revision(url)  # no lock is held unless there is work
+    if found == HEAD:
+        return found
+    engine = _migration_engine(url)
+    try:
+        with _ONE_AT_A_TIME, engine.connect() as conn:
+            if conn.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE is its lock
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            found = MigrationContext.configure(conn).get_current_revision()
+            config = alembic_config()
+            config.attributes["connection"] = conn
+            config.attributes["on_old_key"] = on_old_key
+            command.upgrade(config, "head")
+            conn.commit()
         return found
     finally:
-        conn.close()
+        engine.dispose()
 
 
 @click.command("init-db")
 @with_appcontext
 def init_db_command() -> None:
-    """Create or upgrade the games database (the app also does it at start)."""
-    path = Path(current_app.config["DATABASE_PATH"])
-    found = migrate(path)
-    click.echo(f"database {path}: schema version {found} -> {SCHEMA_VERSION}")
+    """Create or upgrade the database (the app also does it at start)."""
+    url = current_app.config["DATABASE_ENGINE_URL"]
+    found = migrate(url)
+    click.echo(f"database {shown_url(url)}: revision {found or 'none'} -> {HEAD}")
+
+
+def shown_url(url: str) -> str:
+    """The database URL as it may be printed: a SQLite file's path, a server's URL without its password."""
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///")
+    return make_url(url).render_as_string(hide_password=True)

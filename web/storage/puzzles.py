@@ -16,16 +16,17 @@ pattern, so progress counts both.
 from __future__ import annotations
 
 import secrets
-import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Row, case, func, insert, literal, select, union_all, update
+
 from explainer.core.board import Board
 from explainer.learn.lessons import PATTERN_IDS
-
 from web.storage.database import connection, write
 from web.storage.retention import prune_after_write
+from web.storage.tables import practice_totals, puzzles
 
 __all__ = [
     "PuzzleNotFound",
@@ -79,10 +80,19 @@ class Progress:
         }
 
 
-_COLUMNS = "id, owner, pattern, seed, board, answers, first_right, solved_at"
+_COLUMNS = (
+    puzzles.c.id,
+    puzzles.c.owner,
+    puzzles.c.pattern,
+    puzzles.c.seed,
+    puzzles.c.board,
+    puzzles.c.answers,
+    puzzles.c.first_right,
+    puzzles.c.solved_at,
+)
 
 
-def _record(row: tuple[Any, ...]) -> PuzzleRecord:
+def _record(row: Row[Any, Any, Any, Any, Any, Any, Any, Any]) -> PuzzleRecord:
     puzzle_id, owner, pattern, seed, board, answers, first_right, solved_at = row
     return PuzzleRecord(
         puzzle_id,
@@ -102,18 +112,16 @@ def create_puzzle(owner: str, pattern: str, seed: int, board: Board) -> PuzzleRe
     now = time.time()
     with write(conn):
         conn.execute(
-            "INSERT INTO puzzles (id, owner, pattern, seed, board, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (puzzle_id, owner, pattern, seed, str(board), now, now),
+            insert(puzzles).values(
+                id=puzzle_id, owner=owner, pattern=pattern, seed=seed, board=str(board), created_at=now, updated_at=now
+            )
         )
     prune_after_write(conn)
     return PuzzleRecord(puzzle_id, owner, pattern, seed, board, 0, None, False)
 
 
 def load_puzzle(puzzle_id: str, owner: str) -> PuzzleRecord:
-    row = connection().execute(
-        f"SELECT {_COLUMNS} FROM puzzles WHERE id = ? AND owner = ?", (puzzle_id, owner)
-    ).fetchone()
+    row = connection().execute(select(*_COLUMNS).where(puzzles.c.id == puzzle_id, puzzles.c.owner == owner)).first()
     if row is None:
         raise PuzzleNotFound(puzzle_id)
     return _record(row)
@@ -125,10 +133,14 @@ def record_answer(puzzle_id: str, owner: str, right: bool) -> PuzzleRecord:
     now = time.time()
     with write(conn):
         cursor = conn.execute(
-            "UPDATE puzzles SET answers = answers + 1, first_right = COALESCE(first_right, ?), "
-            "solved_at = CASE WHEN ? THEN COALESCE(solved_at, ?) ELSE solved_at END, updated_at = ? "
-            "WHERE id = ? AND owner = ?",
-            (int(right), int(right), now, now, puzzle_id, owner),
+            update(puzzles)
+            .where(puzzles.c.id == puzzle_id, puzzles.c.owner == owner)
+            .values(
+                answers=puzzles.c.answers + 1,
+                first_right=func.coalesce(puzzles.c.first_right, int(right)),
+                solved_at=func.coalesce(puzzles.c.solved_at, now) if right else puzzles.c.solved_at,
+                updated_at=now,
+            )
         )
         if cursor.rowcount != 1:
             raise PuzzleNotFound(puzzle_id)
@@ -139,17 +151,20 @@ def record_answer(puzzle_id: str, owner: str, right: bool) -> PuzzleRecord:
 def progress(owner: str) -> dict[str, Progress]:
     """Every pattern's progress for ``owner``, in lesson order (zeros for patterns not practised):
     the stored puzzles plus the totals kept from puzzles that retention deleted."""
-    conn = connection()
-    rows = conn.execute(
-        "SELECT pattern, SUM(solved_at IS NOT NULL), SUM(first_right IS NOT NULL), COALESCE(SUM(first_right), 0) "
-        "FROM puzzles WHERE owner = ? GROUP BY pattern "
-        "UNION ALL SELECT pattern, solved, answered, first_try FROM practice_totals WHERE owner = ?",
-        (owner, owner),
-    ).fetchall()
+    stored = select(
+        puzzles.c.pattern,
+        func.sum(case((puzzles.c.solved_at.is_not(None), 1), else_=0)),
+        func.sum(case((puzzles.c.first_right.is_not(None), 1), else_=0)),
+        func.coalesce(func.sum(puzzles.c.first_right), literal(0)),
+    ).where(puzzles.c.owner == owner).group_by(puzzles.c.pattern)
+    kept = select(
+        practice_totals.c.pattern, practice_totals.c.solved, practice_totals.c.answered, practice_totals.c.first_try
+    ).where(practice_totals.c.owner == owner)
+    rows = connection().execute(union_all(stored, kept)).all()
     counts: dict[str, list[int]] = {}
     for pattern, solved, answered, first_try in rows:
         total = counts.setdefault(pattern, [0, 0, 0])
-        total[0] += solved
-        total[1] += answered
-        total[2] += first_try
+        total[0] += int(solved)
+        total[1] += int(answered)
+        total[2] += int(first_try)
     return {pattern: Progress(pattern, *counts.get(pattern, (0, 0, 0))) for pattern in PATTERN_IDS}

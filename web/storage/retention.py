@@ -13,7 +13,6 @@ and on demand with ``flask --app web prune [--days N]``.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -22,11 +21,16 @@ from datetime import UTC, datetime
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from typing import Any
+
+from sqlalchemy import Connection, Select, case, delete, func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from web.config import retention_days
-from web.storage.database import connection, write
+from web.storage.database import connection, upsert, write
+from web.storage.tables import ACCOUNT_PREFIX, games, practice_totals, puzzles, results
 
-__all__ = ["PRUNE_INTERVAL", "Pruned", "init_app", "prune", "prune_after_write", "prune_command", "prune_puzzles"]
+__all__ = ["PRUNE_INTERVAL", "add_practice_totals", "Pruned", "init_app", "prune", "prune_after_write", "prune_command", "prune_puzzles"]
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +53,7 @@ class Pruned:
     cutoff: float
 
 
-def prune(conn: sqlite3.Connection, days: float, now: float | None = None) -> Pruned:
+def prune(conn: Connection, days: float, now: float | None = None) -> Pruned:
     """Delete every game and practice puzzle whose last activity is more than
     ``days`` days before ``now``, in one write transaction.  Answers to the
     deleted puzzles are kept as Learn progress (``practice_totals``)."""
@@ -57,9 +61,11 @@ def prune(conn: sqlite3.Connection, days: float, now: float | None = None) -> Pr
         raise ValueError(f"the retention window must be a positive number of days, got {days!r}")
     cutoff = (time.time() if now is None else now) - days * 86400.0
     with write(conn):
-        games = conn.execute("DELETE FROM games WHERE updated_at < ?", (cutoff,)).rowcount
-        puzzles = prune_puzzles(conn, cutoff)
-    return Pruned(games, puzzles, cutoff)
+        deleted_games = conn.execute(delete(games).where(games.c.updated_at < cutoff)).rowcount
+        # an account's results stay (its statistics); an anonymous browser's go with its games
+        conn.execute(delete(results).where(results.c.finished_at < cutoff, results.c.owner.not_like(ACCOUNT_PREFIX + "%")))
+        deleted_puzzles = prune_puzzles(conn, cutoff)
+    return Pruned(deleted_games, deleted_puzzles, cutoff)
 
 
 class _PruneClock:
@@ -73,21 +79,41 @@ class _PruneClock:
         return self.last is None or now - self.last >= PRUNE_INTERVAL
 
 
-def prune_puzzles(conn: sqlite3.Connection, cutoff: float) -> int:
+def prune_puzzles(conn: Connection, cutoff: float) -> int:
     """Delete the puzzles last active before ``cutoff`` (inside the caller's write
     transaction), first adding their judged answers to ``practice_totals``; the count deleted."""
-    conn.execute(
-        "INSERT INTO practice_totals (owner, pattern, solved, answered, first_try) "
-        "SELECT owner, pattern, SUM(solved_at IS NOT NULL), COUNT(*), COALESCE(SUM(first_right), 0) "
-        "FROM puzzles WHERE updated_at < ? AND first_right IS NOT NULL GROUP BY owner, pattern "
-        "ON CONFLICT (owner, pattern) DO UPDATE SET solved = solved + excluded.solved, "
-        "answered = answered + excluded.answered, first_try = first_try + excluded.first_try",
-        (cutoff,),
+    answered = (
+        select(
+            puzzles.c.owner,
+            puzzles.c.pattern,
+            func.sum(case((puzzles.c.solved_at.is_not(None), 1), else_=0)),
+            func.count(),
+            func.coalesce(func.sum(puzzles.c.first_right), 0),
+        )
+        .where(puzzles.c.updated_at < cutoff, puzzles.c.first_right.is_not(None))
+        .group_by(puzzles.c.owner, puzzles.c.pattern)
     )
-    return conn.execute("DELETE FROM puzzles WHERE updated_at < ?", (cutoff,)).rowcount
+    add_practice_totals(conn, answered)
+    return conn.execute(delete(puzzles).where(puzzles.c.updated_at < cutoff)).rowcount
 
 
-def prune_after_write(conn: sqlite3.Connection) -> None:
+def add_practice_totals(conn: Connection, rows: Select[Any]) -> None:
+    """Add ``rows`` (owner, pattern, solved, answered, first_try) to ``practice_totals``, summing
+    into the rows already there (inside the caller's write transaction)."""
+    insert = upsert(conn, practice_totals).from_select(["owner", "pattern", "solved", "answered", "first_try"], rows)
+    conn.execute(
+        insert.on_conflict_do_update(
+            index_elements=["owner", "pattern"],
+            set_={
+                "solved": practice_totals.c.solved + insert.excluded.solved,
+                "answered": practice_totals.c.answered + insert.excluded.answered,
+                "first_try": practice_totals.c.first_try + insert.excluded.first_try,
+            },
+        )
+    )
+
+
+def prune_after_write(conn: Connection) -> None:
     """Called by the stores after a committed write: prune if retention is on and this
     process has not pruned for ``PRUNE_INTERVAL`` seconds (the first write
     after start always does).  A failure is logged, never raised: the write
@@ -103,7 +129,7 @@ def prune_after_write(conn: sqlite3.Connection) -> None:
         clock.last = now  # also after a failure: try again in an hour, not on every write
         try:
             pruned = prune(conn, days)
-        except sqlite3.Error as error:
+        except SQLAlchemyError as error:
             log.warning("pruning games and puzzles older than %g days failed: %s", days, error)
             return
         if pruned.games or pruned.puzzles:

@@ -7,8 +7,12 @@ export class ApiFailure extends Error {
   }
 }
 
+// The session's CSRF token: from the page, then from each reply (it changes when the session does).
+let csrfToken = document.querySelector('meta[name="csrf-token"]')?.content || "";
+
 export async function call(method, url, body) {
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (method !== "GET" && csrfToken) options.headers["X-CSRF-Token"] = csrfToken;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -19,6 +23,7 @@ export async function call(method, url, body) {
   } catch (error) {
     throw new ApiFailure(String(error.message || error), 0);
   }
+  csrfToken = response.headers.get("X-CSRF-Token") || csrfToken;
   let data = null;
   try {
     data = await response.json();
@@ -83,5 +88,9 @@ export class Api {
 
   probabilities(id) {
     return call("GET", this.withLanguage(this.game(id, "/probabilities")));
+  }
+
+  vision(id, on) {
+    return call("POST", this.withLanguage(this.game(id, "/vision")), { on });
   }
 }

@@ -99,10 +99,21 @@ export class BoardView {
     const mines = new Set(end ? end.mines.map(([r, c]) => r * game.width + c) : []);
     const wrong = new Set((end ? end.wrong_flags : game.wrong_flags).map(([r, c]) => r * game.width + c));
     const exploded = end && end.exploded ? end.exploded[0] * game.width + end.exploded[1] : -1;
+    // mine vision: the mines under the covered cells, and where the last forgiving save took mines from
+    const vision = game.vision || null;
+    const seen = new Set(vision ? vision.mines.map(([r, c]) => r * game.width + c) : []);
+    const last = vision && vision.moved.length ? vision.moved[vision.moved.length - 1] : null;
+    const movedFrom = new Set(last ? last.from.map(([r, c]) => r * game.width + c) : []);
     game.board.forEach((line, row) => {
       for (let col = 0; col < line.length; col += 1) {
         const index = row * game.width + col;
-        this.paint(this.cells[index], line[col], mines.has(index), wrong.has(index), index === exploded);
+        const cell = this.cells[index];
+        this.paint(cell, line[col], mines.has(index), wrong.has(index), index === exploded);
+        const covered = cell.dataset.state === "covered" || cell.dataset.state === "flagged";
+        let mark = null;
+        if (covered && seen.has(index)) mark = "mine";
+        else if (covered && movedFrom.has(index)) mark = "moved-from";
+        setFlag(cell, "vision", mark);
       }
     });
     this.element.dataset.gameState = game.state;

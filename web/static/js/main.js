@@ -62,6 +62,7 @@ class App {
     this.on("undo", () => this.queue(() => this.undo()));
     this.on("accept", () => this.queue(() => this.accept()));
     this.on("probabilities", () => this.queue(() => this.toggleOverlay()));
+    this.on("vision", () => this.queue(() => this.toggleVision()));
     this.on("why", () => this.showWarningExplanation());
     for (const button of document.querySelectorAll('[data-action="level"]')) {
       button.addEventListener("click", () => this.showLevel(button.dataset.level));
@@ -75,6 +76,7 @@ class App {
     this.settingsMenu = this.form.querySelector('[data-role="settings"]');
     preset.addEventListener("change", () => {
       custom.hidden = preset.value !== "custom";
+      this.form.querySelector('[data-role="multiplier"]').hidden = preset.value === "custom";
       if (preset.value === "custom") this.settingsMenu.open = true; // the size fields are in there
     });
     for (const radio of this.form.querySelectorAll('input[name="mode"]')) {
@@ -159,7 +161,7 @@ class App {
     const mode = data.get("mode") || "classic";
     // the reasoning depth applies to no-guess boards only
     const depth = mode === "no-guess" ? { max_rule: data.get("max_rule") } : {};
-    if (preset !== "custom") return { preset, mode, ...depth };
+    if (preset !== "custom") return { preset, mode, multiplier: Number(data.get("multiplier") || 1), ...depth };
     return {
       preset: "custom",
       mode,
@@ -203,9 +205,12 @@ class App {
     if (this.botMoved && game.state === "lost") status = this.texts.botLost;
     this.status.textContent = status;
     this.status.dataset.state = game.state;
-    for (const action of ["probabilities", "bot-play", "bot-step"]) {
+    for (const action of ["probabilities", "bot-play", "bot-step", "vision"]) {
       document.querySelector(`[data-action="${action}"]`).setAttribute("aria-disabled", String(this.over()));
     }
+    const vision = document.querySelector('[data-action="vision"]');
+    vision.setAttribute("aria-pressed", String(Boolean(game.vision)));
+    vision.hidden = Boolean(game.daily); // the daily board is the same for everyone: no vision there
     this.timer.sync(game.elapsed, game.running);
     document.querySelector('[data-action="replay"]').disabled = !game.replayable;
     for (const button of document.querySelectorAll('[data-action="undo"]')) button.disabled = !game.undoable;
@@ -245,7 +250,13 @@ class App {
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
     if (figures.assisted && figures.assisted.length) {
       const t = this.texts;
-      const names = { hint: t.assistedHint, probabilities: t.assistedProbabilities, bot: t.assistedBot, undo: t.assistedUndo };
+      const names = {
+        hint: t.assistedHint,
+        probabilities: t.assistedProbabilities,
+        bot: t.assistedBot,
+        undo: t.assistedUndo,
+        vision: t.assistedVision,
+      };
       const reasons = new Intl.ListFormat(this.config.langTag).format(figures.assisted.map((r) => names[r] || r));
       lines.push(["assisted", format(t.assisted, { reasons })]);
     }
@@ -284,10 +295,22 @@ class App {
   // the new-game form shows the board being played
   syncSettings(game) {
     const preset = this.form.elements.namedItem("preset");
-    const match = Object.entries(this.config.presets).find(
-      ([, size]) => size.height === game.height && size.width === game.width && size.mines === game.mines,
-    );
+    // a preset, with the multiplier that gives the game's mine count (mines = round(base × m))
+    let match = null;
+    let multiplier = 1;
+    for (const entry of Object.entries(this.config.presets)) {
+      const size = entry[1];
+      if (size.height !== game.height || size.width !== game.width) continue;
+      const found = this.config.multipliers.find((m) => Math.floor(size.mines * m + 0.5) === game.mines);
+      if (found !== undefined) {
+        match = entry;
+        multiplier = found;
+        break;
+      }
+    }
     preset.value = match ? match[0] : "custom";
+    this.form.elements.namedItem("multiplier").value = String(multiplier);
+    this.form.querySelector('[data-role="multiplier"]').hidden = !match;
     const mode = this.form.querySelector(`input[name="mode"][value="${game.mode}"]`);
     if (mode) mode.checked = true;
     if (!match) {
@@ -456,6 +479,13 @@ class App {
   }
 
   // -- probability overlay ------------------------------------------------------------------
+  // mine vision: the mines on the board (the game is assisted for good once it is on)
+  async toggleVision() {
+    if (!this.game || this.over()) return;
+    const { game } = await this.api.vision(this.game.id, !this.game.vision);
+    this.show(game);
+  }
+
   async toggleOverlay() {
     if (this.overlayOn) {
       this.setOverlay(null);

@@ -1,0 +1,218 @@
+"""Accounts: register, sign in and out, delete; the games of the browser follow the
+account; passwords hashed; sign-ins rate-limited; CSRF tokens on every write from a session.
+Every test runs on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select, update
+
+from web.storage.database import connection
+from web.storage.tables import games, logins, results, users
+from tests.conftest import session_owner
+
+pytestmark = pytest.mark.databases
+
+PASSWORD = "correct horse battery"
+
+
+def register(client: FlaskClient, name: str = "ada", password: str = PASSWORD) -> Any:
+    return client.post("/api/account/register", json={"username": name, "password": password})
+
+
+def sign_in(client: FlaskClient, name: str = "ada", password: str = PASSWORD) -> Any:
+    return client.post("/api/account/sign-in", json={"username": name, "password": password})
+
+
+def new_game(client: FlaskClient) -> str:
+    reply = client.post("/api/games", json={"preset": "beginner", "seed": 1})
+    assert reply.status_code == 201, reply.json
+    return str(reply.json["game"]["id"])
+
+
+def rows(app: Flask, statement: Any) -> list[Any]:
+    with app.app_context():
+        return list(connection().execute(statement).all())
+
+
+def test_anonymous_play_is_unchanged_and_registering_adopts_the_games(client: FlaskClient) -> None:
+    game_id = new_game(client)
+    assert client.get("/api/account").json == {"user": None}
+    before = session_owner(client)
+    reply = register(client)
+    assert reply.status_code == 201 and reply.json["user"]["username"] == "ada"
+    assert session_owner(client) != before  # a new session id at sign-in
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+    assert client.get("/api/account").json["user"]["username"] == "ada"
+
+
+def test_signing_out_leaves_the_games_with_the_account_and_signing_in_brings_them_back(client: FlaskClient) -> None:
+    register(client)
+    game_id = new_game(client)
+    assert client.post("/api/account/sign-out", json={}).json == {"user": None}
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+    assert sign_in(client, "ADA").status_code == 200  # names compare folded
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_a_cookie_copied_before_sign_in_cannot_reach_the_account(app: Flask, client: FlaskClient) -> None:
+    client.get("/account")
+    stolen = client.get_cookie(app.config["SESSION_COOKIE_NAME"])
+    assert stolen is not None
+    register(client)
+    game_id = new_game(client)
+    thief = app.test_client()
+    thief.set_cookie(app.config["SESSION_COOKIE_NAME"], stolen.value)
+    assert thief.get("/api/account").json == {"user": None}
+    assert thief.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_passwords_are_hashed_and_never_logged(app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    register(client)
+    sign_in(client, password="a wrong password")
+    (row,) = rows(app, select(users.c.password_hash, users.c.username_key))
+    assert PASSWORD not in row.password_hash and row.password_hash.startswith(("scrypt:", "pbkdf2:"))
+    assert PASSWORD not in caplog.text and "a wrong password" not in caplog.text
+    assert all(len(token) == 64 for (token,) in rows(app, select(logins.c.token_hash)))  # only hashes of tokens
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"username": "", "password": PASSWORD}, 400, "Enter a username."),
+        ({"username": "ada"}, 400, "Enter a password."),
+        ({"username": "ab", "password": PASSWORD}, 400, "A username is 3 to 32 letters, digits, dots, dashes or underscores; got 'ab'."),
+        ({"username": "x" * 33, "password": PASSWORD}, 400, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"),
+        ({"username": "bob smith", "password": PASSWORD}, 400, "got 'bob smith'"),
+        ({"username": ["ada"], "password": PASSWORD}, 400, "username must be text"),
+        ({"username": "ada", "password": "short"}, 400, "A password is 8 to 128 characters long; this one has 5."),
+        ({"username": "ada", "password": "p" * 129}, 400, "this one has 129"),
+    ],
+)
+def test_bad_registrations_are_400_and_quote_the_problem(client: FlaskClient, body: dict[str, Any], status: int, message: str) -> None:
+    reply = client.post("/api/account/register", json=body)
+    assert reply.status_code == status and message in reply.json["error"]
+    assert "p" * 20 not in reply.json["error"]  # a password is never quoted
+
+
+def test_a_taken_name_is_409_even_when_it_only_looks_alike(client: FlaskClient, app: Flask) -> None:
+    assert register(client, "Zoë").status_code == 201
+    other = app.test_client()
+    reply = register(other, "ZOË")
+    assert reply.status_code == 409 and reply.json["error"] == "The username 'ZOË' is taken: choose another."
+    assert register(other, "ｚｏë").status_code == 409  # full-width letters fold to the same name
+
+
+def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    unknown = sign_in(client, "nobody")
+    wrong = sign_in(client, "ada", "not the password")
+    assert unknown.status_code == wrong.status_code == 401
+    assert unknown.json == wrong.json == {"error": "Wrong username or password.", "status": 401}
+
+
+def test_failed_sign_ins_are_rate_limited_per_name(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    limit = app.config["SIGN_IN_FAILURES_PER_NAME"]
+    for _ in range(limit):
+        assert sign_in(client, "ada", "guess guess").status_code == 401
+    blocked = sign_in(client, "ada")  # even the right password waits
+    assert blocked.status_code == 429 and "try again in 15 minutes" in blocked.json["error"]
+    assert int(blocked.headers["Retry-After"]) == 900
+    assert sign_in(client, "other-name", "guess guess").status_code == 401  # another name is not blocked
+
+
+def test_a_right_sign_in_clears_the_failures(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME"] - 1):
+        sign_in(client, "ada", "guess guess")
+    assert sign_in(client).status_code == 200
+    client.post("/api/account/sign-out", json={})
+    assert sign_in(client, "ada", "guess guess").status_code == 401  # counting starts again
+
+
+def test_writes_from_a_session_need_its_csrf_token(app: Flask) -> None:
+    plain = FlaskClient(app, app.response_class, use_cookies=True)
+    assert plain.post("/api/games", json={"preset": "beginner"}).status_code == 201  # no cookie yet: no session to ride
+    reply = plain.post("/api/games", json={"preset": "beginner"})
+    assert reply.status_code == 403 and "reload it and try again" in reply.json["error"]
+    token = plain.get("/api/account").headers["X-CSRF-Token"]
+    assert plain.post("/api/games", json={"preset": "beginner"}, headers={"X-CSRF-Token": token}).status_code == 201
+    assert plain.post("/api/games", json={"preset": "beginner"}, headers={"X-CSRF-Token": "0" * 64}).status_code == 403
+    page = plain.post("/language", data={"lang": "de", "next": "/"})
+    assert page.status_code == 403 and b"reload it and try again" in page.data
+
+
+def test_a_token_from_before_sign_in_is_stale(app: Flask) -> None:
+    plain = FlaskClient(app, app.response_class, use_cookies=True)
+    token = plain.get("/api/account").headers["X-CSRF-Token"]
+    reply = plain.post("/api/account/register", json={"username": "ada", "password": PASSWORD}, headers={"X-CSRF-Token": token})
+    assert reply.status_code == 201
+    fresh = reply.headers["X-CSRF-Token"]
+    assert fresh != token
+    stale = plain.post("/api/games", json={"preset": "beginner"}, headers={"X-CSRF-Token": token})
+    assert stale.status_code == 403
+    assert plain.post("/api/games", json={"preset": "beginner"}, headers={"X-CSRF-Token": fresh}).status_code == 201
+
+
+def test_an_expired_sign_in_says_so_once_then_plays_anonymously(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    with app.app_context():
+        conn = connection()
+        conn.execute(update(logins).values(expires_at=time.time() - 1))
+    reply = client.post("/api/account/sign-out", json={})
+    assert reply.status_code == 401 and reply.json["error"] == "Your sign-in has expired or was ended elsewhere: sign in again."
+    assert client.get("/api/account").json == {"user": None}
+    assert client.post("/api/games", json={"preset": "beginner"}).status_code == 201
+
+
+def test_signing_out_elsewhere_ends_this_browser_too(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    other = app.test_client()
+    sign_in(other)
+    other.post("/api/account/delete", json={"password": PASSWORD})
+    page = client.get("/account")
+    assert b"Your sign-in has expired or was ended elsewhere" in page.data
+
+
+def test_deleting_the_account_deletes_its_data(client: FlaskClient, app: Flask) -> None:
+    register(client)
+    new_game(client)
+    wrong = client.post("/api/account/delete", json={"password": "not the password"})
+    assert wrong.status_code == 401 and wrong.json["error"] == "Wrong password: the account was not deleted."
+    assert client.post("/api/account/delete", json={"password": PASSWORD}).json == {"user": None, "deleted": True}
+    assert rows(app, select(users.c.id)) == [] and rows(app, select(logins.c.user_id)) == []
+    assert [owner for (owner,) in rows(app, select(games.c.owner)) if owner.startswith("u:")] == []
+    assert rows(app, select(results.c.owner)) == []
+    assert sign_in(client).status_code == 401
+    assert client.post("/api/account/delete", json={"password": PASSWORD}).json["error"] == "Sign in first."
+
+
+def test_the_account_page_forms(client: FlaskClient) -> None:
+    page = client.get("/account")
+    assert b'data-role="register-form"' in page.data and b'name="csrf_token"' in page.data
+    done = client.post("/account/register", data={"username": "ada", "password": PASSWORD})
+    assert done.status_code == 303 and done.headers["Location"].endswith("/account")
+    page = client.get("/account")
+    assert b"Signed in as ada." in page.data and b'data-nav="account"' in page.data
+    client.post("/account/sign-out", data={})
+    again = client.post("/account/register", data={"username": "ada", "password": PASSWORD})
+    assert again.status_code == 409 and b"is taken: choose another." in again.data
+    assert b'value="ada"' in again.data  # the name typed stays in the form
+    bad = client.post("/account/sign-in", data={"username": "ada", "password": "nope nope"})
+    assert bad.status_code == 401 and b"Wrong username or password." in bad.data
+
+
+def test_refusals_are_translated(client: FlaskClient) -> None:
+    reply = client.post("/api/account/sign-in?lang=de", json={"username": "ada", "password": "nope nope"})
+    assert reply.status_code == 401 and reply.json["error"] != "Wrong username or password."

@@ -1,0 +1,113 @@
+"""Statistics, leaderboards and the daily board over JSON.
+
+``GET /api/stats``: this player's figures per board kind and mode (an
+account's, or this browser's when anonymous).  ``GET /api/leaderboards?kind=&mode=``:
+the ranked tables of a board kind.  ``GET /api/daily``: today's daily boards
+with their leaderboards; ``POST /api/daily/<preset>``: this player's game on
+today's board (the same game when asked again: one attempt a day).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from web import daily, identity
+from web.accounts import user_json
+from web.api.errors import ApiError, BadRequestBody
+from web.api.games import state_json
+from web.api.settings import MODES
+from web.identity import set_current_game
+from web.storage import stats
+from web.storage.stats import Leaderboards, TimeRow
+
+bp = Blueprint("stats_api", __name__, url_prefix="/api")
+
+#: a board kind: a preset, a preset with a multiplier, or width x height / mines
+KIND = re.compile(r"^(?:[a-z]+(?:\*[01]\.[0-9])?|[0-9]{1,2}x[0-9]{1,2}/[0-9]{1,4})$")
+
+
+class UnknownPreset(ApiError):
+    status = 404
+
+
+def check_kind(value: Any) -> str:
+    if not isinstance(value, str) or not KIND.match(value):
+        # I18N: a leaderboard asked for a board kind that is not one; %(value)s is the value sent, keep the examples as they are
+        raise BadRequestBody(_("kind must be a preset (expert), a preset with a multiplier (expert*1.2) or a size (20x12/50), got %(value)s", value=repr(value)))
+    return value
+
+
+def check_mode(value: Any) -> str:
+    if value not in MODES:
+        # I18N: a leaderboard asked for a mode that does not exist; %(modes)s are the mode names, which stay as they are
+        raise BadRequestBody(_("unknown mode %(mode)s; choose one of: %(modes)s", mode=repr(value), modes=", ".join(MODES)))
+    return str(value)
+
+
+def _time_row(row: TimeRow) -> dict[str, Any]:
+    return {"username": row.username, "seconds": row.seconds, "finished_at": row.finished_at, "assisted": list(row.assisted)}
+
+
+def leaderboards_json(boards: Leaderboards) -> dict[str, Any]:
+    return {
+        "kind": boards.kind,
+        "mode": boards.mode,
+        "min_games": boards.min_games,
+        "by_win_ratio": [
+            {"rank": rank, "username": row.username, "played": row.played, "won": row.won, "win_ratio": row.ratio}
+            for rank, row in enumerate(boards.by_ratio, 1)
+        ],
+        "by_best_time": [{"rank": rank, **_time_row(row)} for rank, row in enumerate(boards.by_time, 1)],
+        "assisted": [_time_row(row) for row in boards.assisted],
+    }
+
+
+def daily_json(preset: str) -> dict[str, Any]:
+    key = daily.daily_key(daily.today(), preset)
+    ranked, assisted, players = stats.daily_board(key)
+    return {
+        "preset": preset,
+        "day": daily.today(),
+        "key": key,
+        "players": players,
+        "ranked": [{"rank": rank, **_time_row(row)} for rank, row in enumerate(ranked, 1)],
+        "assisted": [_time_row(row) for row in assisted],
+    }
+
+
+@bp.get("/stats")
+def player_stats() -> ResponseReturnValue:
+    return jsonify(
+        {
+            "user": user_json(identity.current_user()),
+            "boards": [board.to_json() for board in stats.player_stats(identity.owner_id())],
+        }
+    )
+
+
+@bp.get("/leaderboards")
+def leaderboards() -> ResponseReturnValue:
+    kind = check_kind(request.args.get("kind", "expert"))
+    mode = check_mode(request.args.get("mode", "classic"))
+    boards = stats.leaderboards(kind, mode, int(current_app.config["LEADERBOARD_MIN_GAMES"]))
+    return jsonify(leaderboards_json(boards))
+
+
+@bp.get("/daily")
+def daily_boards() -> ResponseReturnValue:
+    return jsonify({"day": daily.today(), "boards": [daily_json(preset) for preset in daily.DAILY_PRESETS]})
+
+
+@bp.post("/daily/<preset>")
+def play_daily(preset: str) -> ResponseReturnValue:
+    if preset not in daily.DAILY_PRESETS:
+        # I18N: a daily board asked for a preset that has none; %(presets)s are the preset names, which stay as they are
+        raise UnknownPreset(_("no daily board %(preset)s; choose one of: %(presets)s", preset=repr(preset), presets=", ".join(daily.DAILY_PRESETS)))
+    record, new = daily.daily_game(identity.owner_id(), preset)
+    set_current_game(record.id)
+    return jsonify({"game": state_json(record), "new": new})

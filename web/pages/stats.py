@@ -1,0 +1,107 @@
+"""The player's pages beyond the game: statistics (``/stats``), leaderboards
+(``/leaderboards``) and the daily board (``/daily``).  Their figures come from
+``web.storage.stats``; the JSON API (``web.api.stats``) gives the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, format_percent
+from flask_babel import gettext as _
+
+from web import daily, identity
+from web.api.errors import ApiError
+from web.api.settings import MODES
+from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
+from web.identity import set_current_game
+from web.pages.charts import histogram, ratio_line
+from web.pages.game import kind_label, mode_names, preset_names
+from web.storage import stats
+from web.storage.results import MULTIPLIERS
+
+bp = Blueprint("stats", __name__)
+
+
+def seconds_text(seconds: float | None) -> str:
+    """A time as the stats show it: "83.4 s", "—" when there is none."""
+    if seconds is None:
+        return "—"
+    # I18N: a time in seconds on the stats pages and leaderboards, e.g. "83.4 s"
+    return _("%(seconds)s s", seconds=format_decimal(round(seconds, 1), "#,##0.0"))
+
+
+def ratio_text(ratio: float | None) -> str:
+    return "—" if ratio is None else format_percent(ratio, "#,##0.#%")
+
+
+def assisted_text(reasons: tuple[str, ...] | list[str]) -> str:
+    names = {
+        # I18N: why a game is assisted: the player asked for hints
+        "hint": _("hints"),
+        # I18N: why a game is assisted: the player showed the probabilities
+        "probabilities": _("probabilities"),
+        # I18N: why a game is assisted: the bot played moves
+        "bot": _("the bot"),
+        # I18N: why a game is assisted: moves were undone
+        "undo": _("undo"),
+        # I18N: why a game is assisted: mine vision was on
+        "vision": _("mine vision"),
+    }
+    return ", ".join(names.get(reason, reason) for reason in reasons)
+
+
+def _helpers() -> dict[str, Any]:
+    return {
+        "seconds_text": seconds_text,
+        "ratio_text": ratio_text,
+        "assisted_text": assisted_text,
+        "kind_label": kind_label,
+        "mode_names": mode_names(),
+    }
+
+
+@bp.get("/stats")
+def page() -> ResponseReturnValue:
+    boards = stats.player_stats(identity.owner_id())
+    charts = {(board.kind, board.mode): (ratio_line(board.ratio_series), histogram(board.win_times)) for board in boards}
+    return render_template("pages/stats.html", boards=boards, charts=charts, user=identity.current_user(), **_helpers())
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    choices = []
+    for preset in preset_names():
+        for multiplier in MULTIPLIERS:
+            kind = preset if multiplier == 1.0 else f"{preset}*{multiplier:.1f}"
+            choices.append((kind, kind_label(kind)))
+    return choices
+
+
+@bp.get("/leaderboards")
+def leaderboards() -> ResponseReturnValue:
+    try:
+        kind = check_kind(request.args.get("kind", "expert"))
+        mode = check_mode(request.args.get("mode", "classic"))
+    except ApiError as error:
+        return render_template("error.html", message=str(error), status=error.status), error.status
+    boards = leaderboards_json(stats.leaderboards(kind, mode, int(current_app.config["LEADERBOARD_MIN_GAMES"])))
+    return render_template(
+        "pages/leaderboards.html", boards=boards, kind=kind, mode=mode, kinds=kind_choices(), modes=MODES, **_helpers()
+    )
+
+
+@bp.get("/daily")
+def daily_page() -> ResponseReturnValue:
+    boards = [daily_json(preset) for preset in daily.DAILY_PRESETS]
+    mine = {preset: daily.find_today(identity.owner_id(), preset) for preset in daily.DAILY_PRESETS}
+    return render_template("pages/daily.html", boards=boards, mine=mine, day=daily.today(), names=preset_names(), user=identity.current_user(), **_helpers())
+
+
+@bp.post("/daily/<preset>")
+def play_daily(preset: str) -> ResponseReturnValue:
+    if preset not in daily.DAILY_PRESETS:
+        return redirect(url_for("stats.daily_page"), 303)
+    record, _new = daily.daily_game(identity.owner_id(), preset)
+    set_current_game(record.id)
+    return redirect(url_for("pages.index"), 303)

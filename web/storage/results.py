@@ -1,0 +1,131 @@
+"""Results: what a finished game leaves for statistics and leaderboards, one
+row per game, written in the same transaction as the move that finished it
+(``web.storage.games.update_game``) and removed if an undo takes the finish back.
+
+A result keeps the board kind (``board_kind``), mode, won or lost, seconds
+played, why the game counts as assisted (hints, probabilities, the bot, undo,
+mine vision: such games stay off the ranked tables), hints asked, forgiving
+saves, and the guesses the review counted (forced and avoidable; left empty
+when the review did not fit in the request's engine budget).  Retention
+deletes old games, never the results of accounts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, delete
+
+from explainer.engine import budget
+from explainer.errors import BudgetExceeded
+from explainer.play import history
+from explainer.play.game import PRESETS, Game
+from explainer.play.review import review
+from web.storage.database import upsert
+from web.storage.tables import results
+
+__all__ = ["MULTIPLIERS", "REVIEW_SHARE", "Result", "assisted_reasons", "board_kind", "multiplied_mines", "result_of", "save_result"]
+
+#: the mine multipliers a preset may be played with
+MULTIPLIERS: tuple[float, ...] = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)
+#: the share of a request's engine budget the review of a finished game may take
+REVIEW_SHARE = 0.5
+
+
+def multiplied_mines(mines: int, multiplier: float) -> int:
+    return int(mines * multiplier + 0.5)
+
+
+def board_kind(height: int, width: int, mines: int) -> str:
+    """A preset's name (``expert``), with its multiplier when it has one
+    (``expert*1.2``), or the size (``20x12/50``: width x height / mines)."""
+    for name, (rows, columns, base) in PRESETS.items():
+        if (rows, columns) == (height, width):
+            for multiplier in sorted(MULTIPLIERS, key=lambda m: abs(m - 1.0)):  # the plain preset first
+                if multiplied_mines(base, multiplier) == mines:
+                    return name if multiplier == 1.0 else f"{name}*{multiplier:.1f}"
+    return f"{width}x{height}/{mines}"
+
+
+def assisted_reasons(game: Game) -> list[str]:
+    """Why the game is assisted: the history's reasons, and mine vision."""
+    reasons = history.assisted_reasons(game)
+    if game.extra.get("vision_used"):
+        reasons.append("vision")
+    return reasons
+
+
+@dataclass(frozen=True)
+class Result:
+    game_id: str
+    owner: str
+    kind: str
+    mode: str
+    won: bool
+    seconds: float
+    finished_at: float
+    assisted: tuple[str, ...]
+    hints: int
+    saves: int
+    guesses_forced: int | None
+    guesses_avoidable: int | None
+    daily: str | None
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "owner": self.owner,
+            "kind": self.kind,
+            "mode": self.mode,
+            "won": self.won,
+            "seconds": self.seconds,
+            "finished_at": self.finished_at,
+            "assisted": ",".join(self.assisted),
+            "hints": self.hints,
+            "saves": self.saves,
+            "guesses_forced": self.guesses_forced,
+            "guesses_avoidable": self.guesses_avoidable,
+            "daily": self.daily,
+        }
+
+
+def _guesses(game: Game) -> tuple[int | None, int | None]:
+    try:
+        with budget.attempt(REVIEW_SHARE):
+            summary = review(game).summary
+    except BudgetExceeded:
+        return None, None
+    return summary.forced_guesses, summary.avoidable_guesses
+
+
+def result_of(
+    game_id: str, owner: str, mode: str, daily: str | None, game: Game, seconds: float, finished_at: float
+) -> Result:
+    """The result of a finished game (the review runs here, under the request's budget)."""
+    forced, avoidable = _guesses(game)
+    return Result(
+        game_id=game_id,
+        owner=owner,
+        kind=board_kind(game.height, game.width, game.mine_count),
+        mode=mode,
+        won=game.state == "won",
+        seconds=seconds,
+        finished_at=finished_at,
+        assisted=tuple(assisted_reasons(game)),
+        hints=sum(1 for entry in game.history if entry["action"] == "hint"),
+        saves=int(game.extra.get("saves", 0)),
+        guesses_forced=forced,
+        guesses_avoidable=avoidable,
+        daily=daily,
+    )
+
+
+def save_result(conn: Connection, game_id: str, result: Result | None) -> None:
+    """Keep ``result`` for the game (inside the caller's write transaction), or drop the game's result when None."""
+    if result is None:
+        conn.execute(delete(results).where(results.c.game_id == game_id))
+        return
+    row = result.row()
+    statement = upsert(conn, results).values(**row)
+    conn.execute(statement.on_conflict_do_update(index_elements=["game_id"], set_={k: v for k, v in row.items() if k != "game_id"}))

@@ -1,0 +1,212 @@
+"""Statistics and leaderboards, read from ``results``.
+
+Per player and board kind (with its mode): games played, won, lost, the win
+ratio, the current and best winning streaks, the best and median time of the
+wins, guesses (forced and avoidable, over the games the review judged), hints
+asked and forgiving saves; and the series the stats page draws (the win ratio
+after each game, the times of the wins).
+
+Leaderboards rank accounts only, on games with no help (``results.assisted``
+empty): by win ratio (at least ``min_games`` games) and by best time.  Assisted
+wins are listed apart, never ranked.  A daily board ranks each account's first
+game on it.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import and_, case, func, select
+
+from web.storage.database import connection
+from web.storage.tables import ACCOUNT_PREFIX, games, results, users
+
+__all__ = ["BoardStats", "Leaderboards", "RatioRow", "TimeRow", "daily_board", "leaderboards", "player_stats"]
+
+
+@dataclass
+class BoardStats:
+    kind: str
+    mode: str
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_time: float | None = None
+    median_time: float | None = None
+    guesses_forced: int = 0
+    guesses_avoidable: int = 0
+    reviewed: int = 0  # games whose guesses the review counted
+    hints: int = 0
+    saves: int = 0
+    assisted: int = 0
+    ratio_series: list[float] = field(default_factory=list)  # the win ratio after each game
+    win_times: list[float] = field(default_factory=list)
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def ratio(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "mode": self.mode,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "win_ratio": self.ratio,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "best_time": self.best_time,
+            "median_time": self.median_time,
+            "guesses": {"forced": self.guesses_forced, "avoidable": self.guesses_avoidable, "reviewed_games": self.reviewed},
+            "hints": self.hints,
+            "saves": self.saves,
+            "assisted_games": self.assisted,
+            "win_ratio_series": self.ratio_series,
+            "win_times": self.win_times,
+        }
+
+
+def player_stats(owner: str) -> list[BoardStats]:
+    """Every board kind and mode ``owner`` has finished a game on, most played first."""
+    rows = connection().execute(
+        select(
+            results.c.kind, results.c.mode, results.c.won, results.c.seconds, results.c.assisted, results.c.hints,
+            results.c.saves, results.c.guesses_forced, results.c.guesses_avoidable,
+        )
+        .where(results.c.owner == owner)
+        .order_by(results.c.finished_at)
+    ).all()
+    found: dict[tuple[str, str], BoardStats] = {}
+    for row in rows:
+        board = found.setdefault((row.kind, row.mode), BoardStats(row.kind, row.mode))
+        board.played += 1
+        if row.won:
+            board.won += 1
+            board.current_streak += 1
+            board.best_streak = max(board.best_streak, board.current_streak)
+            board.win_times.append(round(float(row.seconds), 3))
+        else:
+            board.current_streak = 0
+        board.ratio_series.append(board.won / board.played)
+        board.hints += row.hints
+        board.saves += row.saves
+        board.assisted += 1 if row.assisted else 0
+        if row.guesses_forced is not None:
+            board.reviewed += 1
+            board.guesses_forced += row.guesses_forced
+            board.guesses_avoidable += row.guesses_avoidable or 0
+    for board in found.values():
+        if board.win_times:
+            board.best_time = min(board.win_times)
+            board.median_time = float(statistics.median(board.win_times))
+    return sorted(found.values(), key=lambda board: (-board.played, board.kind, board.mode))
+
+
+@dataclass(frozen=True)
+class RatioRow:
+    username: str
+    played: int
+    won: int
+
+    @property
+    def ratio(self) -> float:
+        return self.won / self.played
+
+
+@dataclass(frozen=True)
+class TimeRow:
+    username: str
+    seconds: float
+    finished_at: float
+    assisted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Leaderboards:
+    kind: str
+    mode: str
+    min_games: int
+    by_ratio: list[RatioRow]
+    by_time: list[TimeRow]
+    assisted: list[TimeRow]
+
+
+def _user_of_owner() -> Any:
+    return users.c.id == func.substr(results.c.owner, len(ACCOUNT_PREFIX) + 1)
+
+
+def _accounts_only() -> Any:
+    return results.c.owner.like(ACCOUNT_PREFIX + "%")
+
+
+def leaderboards(kind: str, mode: str, min_games: int, limit: int = 20) -> Leaderboards:
+    conn = connection()
+    ranked = and_(results.c.kind == kind, results.c.mode == mode, results.c.assisted == "", results.c.daily.is_(None), _accounts_only())
+    won = func.sum(case((results.c.won, 1), else_=0))
+    by_ratio = conn.execute(
+        select(users.c.username, func.count().label("played"), won.label("won"))
+        .join(users, _user_of_owner())
+        .where(ranked)
+        .group_by(users.c.username)
+        .having(func.count() >= min_games)
+        .order_by((won * 1.0 / func.count()).desc(), func.count().desc(), users.c.username)
+        .limit(limit)
+    ).all()
+    best = func.min(results.c.seconds)
+    by_time = conn.execute(
+        select(users.c.username, best.label("seconds"), func.min(results.c.finished_at).label("finished_at"))
+        .join(users, _user_of_owner())
+        .where(ranked, results.c.won)
+        .group_by(users.c.username)
+        .order_by(best, users.c.username)
+        .limit(limit)
+    ).all()
+    assisted = conn.execute(
+        select(users.c.username, results.c.seconds, results.c.finished_at, results.c.assisted)
+        .join(users, _user_of_owner())
+        .where(results.c.kind == kind, results.c.mode == mode, results.c.assisted != "", results.c.won, _accounts_only())
+        .order_by(results.c.seconds, results.c.finished_at)
+        .limit(limit)
+    ).all()
+    return Leaderboards(
+        kind,
+        mode,
+        min_games,
+        [RatioRow(row.username, int(row.played), int(row.won)) for row in by_ratio],
+        [TimeRow(row.username, float(row.seconds), float(row.finished_at)) for row in by_time],
+        [TimeRow(row.username, float(row.seconds), float(row.finished_at), tuple(row.assisted.split(","))) for row in assisted],
+    )
+
+
+def daily_board(daily: str, limit: int = 50) -> tuple[list[TimeRow], list[TimeRow], int]:
+    """The daily board's ranked wins (each account's first game on it, with no help),
+    its assisted wins, and how many accounts played it."""
+    conn = connection()
+    first = (
+        select(games.c.owner, func.min(games.c.created_at).label("created_at"))
+        .where(games.c.daily == daily, games.c.owner.like(ACCOUNT_PREFIX + "%"))
+        .group_by(games.c.owner)
+        .subquery()
+    )
+    first_games = select(games.c.id).join(
+        first, and_(games.c.owner == first.c.owner, games.c.created_at == first.c.created_at)
+    ).where(games.c.daily == daily)
+    rows = conn.execute(
+        select(users.c.username, results.c.seconds, results.c.finished_at, results.c.assisted)
+        .join(users, _user_of_owner())
+        .where(results.c.daily == daily, results.c.won, results.c.game_id.in_(first_games))
+        .order_by(results.c.seconds, results.c.finished_at)
+        .limit(limit)
+    ).all()
+    players = conn.execute(select(func.count()).select_from(first)).scalar_one()
+    ranked = [TimeRow(row.username, float(row.seconds), float(row.finished_at)) for row in rows if not row.assisted]
+    helped = [TimeRow(row.username, float(row.seconds), float(row.finished_at), tuple(row.assisted.split(","))) for row in rows if row.assisted]
+    return ranked, helped, int(players)

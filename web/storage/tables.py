@@ -1,0 +1,130 @@
+"""The tables, as SQLAlchemy Core ``Table`` objects: the one description of the
+schema that queries are written against.  The migrations under
+``web/storage/schema/versions`` build it, step by step, on SQLite and on
+PostgreSQL; a test checks that the two agree (``tests/test_storage.py``).
+
+games: one row per game, the game as JSON (hidden layout included: it never
+leaves the server before the game ends), owned by a browser session or an
+account (``owner``); when a game ends its figures are kept beside it (the
+``result`` columns) for statistics and leaderboards.
+puzzles, practice_totals: Learn's practice puzzles and the answers of pruned ones.
+users, logins, sign_in_failures: accounts, signed-in browsers (by the hash of
+their token), failed sign-ins of the last minutes.
+results: one row per finished game, for statistics and leaderboards; it
+outlives the game row (retention deletes games, not results of accounts).
+settings: a key-value table kept from the first schema.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text
+
+__all__ = ["ACCOUNT_PREFIX", "metadata", "games", "logins", "practice_totals", "puzzles", "results", "settings", "sign_in_failures", "users"]
+
+metadata = MetaData()
+
+#: an ``owner`` is a browser session's id, or ``u:<user id>`` for an account (a session id never holds a colon)
+ACCOUNT_PREFIX = "u:"
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("mode", Text, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("replay_of", Text),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float),
+    Column("finished_at", Float),
+    Column("updated_at", Float, nullable=False),
+    Column("kind", Text),  # the board kind: a preset ("expert", "expert*1.2") or a size ("20x12/50")
+    Column("daily", Text),  # a daily board's day and preset ("2026-11-23/expert")
+    Index("games_owner", "owner"),
+    Index("games_updated", "updated_at"),
+    Index("games_daily", "daily", "owner"),
+)
+
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("pattern", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("board", Text, nullable=False),
+    Column("answers", Integer, nullable=False, server_default="0"),
+    Column("first_right", Integer),
+    Column("solved_at", Float),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("puzzles_owner", "owner", "pattern"),
+    Index("puzzles_updated", "updated_at"),
+)
+
+practice_totals = Table(
+    "practice_totals",
+    metadata,
+    Column("owner", Text, primary_key=True),
+    Column("pattern", Text, primary_key=True),
+    Column("solved", Integer, nullable=False, server_default="0"),
+    Column("answered", Integer, nullable=False, server_default="0"),
+    Column("first_try", Integer, nullable=False, server_default="0"),
+)
+
+settings = Table(
+    "settings",
+    metadata,
+    Column("key", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("username", Text, nullable=False),  # as typed
+    Column("username_key", Text, nullable=False, unique=True),  # folded: two names that look alike collide
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+logins = Table(
+    "logins",
+    metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("user_id", Text, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("logins_user", "user_id"),
+)
+
+sign_in_failures = Table(
+    "sign_in_failures",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", Text, nullable=False),  # "user:<folded name>" or "address:<ip>"
+    Column("at", Float, nullable=False),
+    Index("sign_in_failures_key", "key", "at"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("game_id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("mode", Text, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("finished_at", Float, nullable=False),
+    Column("assisted", Text, nullable=False, server_default=""),  # why it is assisted: "hint,undo", or ""
+    Column("hints", Integer, nullable=False, server_default="0"),
+    Column("saves", Integer, nullable=False, server_default="0"),
+    Column("guesses_forced", Integer),  # from the review, when it has been made
+    Column("guesses_avoidable", Integer),
+    Column("daily", Text),
+    Index("results_owner", "owner", "kind", "mode", "finished_at"),
+    Index("results_board", "kind", "mode", "won", "seconds"),
+    Index("results_daily", "daily", "won", "seconds"),
+)
