@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,13 +121,18 @@ class Server:
 
 
 @contextmanager
-def gunicorn(db_path: Path, cache_size: int, workers: int) -> Iterator[Server]:
+def gunicorn(
+    database: Path | str, cache_size: int, workers: int, extra_env: Mapping[str, str] | None = None
+) -> Iterator[Server]:
+    """gunicorn with the production configuration on a free loopback port, over ``database``
+    (a SQLite file or a PostgreSQL URL); ``extra_env`` adds environment (e.g. ``SECRET_KEY``)."""
     port = free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": str(db_path),
+        "DATABASE_URL": str(database),
         "FLASK_ALLOW_SEEDS": "true",
         "FLASK_SOLUTION_CACHE_SIZE": str(cache_size),
+        **(extra_env or {}),
     }
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),

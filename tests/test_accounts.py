@@ -216,3 +216,12 @@ def test_the_account_page_forms(client: FlaskClient) -> None:
 def test_refusals_are_translated(client: FlaskClient) -> None:
     reply = client.post("/api/account/sign-in?lang=de", json={"username": "ada", "password": "nope nope"})
     assert reply.status_code == 401 and reply.json["error"] != "Wrong username or password."
+
+
+def test_a_refused_write_from_another_site_sets_no_cookie(app: Flask) -> None:
+    """A form posted from another site arrives without the cookie (SameSite=Lax): its 403 must not
+    start a session whose cookie would replace the player's."""
+    plain = FlaskClient(app, app.response_class, use_cookies=False)
+    for path in ("/language", "/account/sign-in", "/api/games"):
+        reply = plain.post(path, data={"lang": "de"}, headers={"Origin": "https://evil.example"})
+        assert reply.status_code == 403 and "Set-Cookie" not in reply.headers, path

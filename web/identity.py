@@ -30,7 +30,7 @@ __all__ = [
 _ID_KEY = "sid"
 _GAME_KEY = "game"
 _LOGIN_KEY = "login"
-_KEEP = ("lang",)  # what a rotation keeps of the old session
+_KEEP = ("lang", "game")  # what a rotation keeps of the old session: the language, the game on screen
 
 
 def session_id() -> str:

@@ -88,9 +88,13 @@ def token_for(secret: str, sid: str) -> str:
 
 
 def csrf_token() -> str:
-    """This session's CSRF token (the session gets its id now if it had none)."""
+    """This session's CSRF token; a page asked with GET starts a session when there is none.  A
+    refused write (say, a form posted from another site, which arrives without the cookie) starts
+    none: its reply must not set a cookie that would replace the player's session."""
     from web.identity import session_id
 
+    if not isinstance(session.get("sid"), str) and request.method not in SAFE_METHODS:
+        return ""
     return token_for(str(current_app.config["SECRET_KEY"]), session_id())
 
 

@@ -37,16 +37,24 @@ def explanation(page: Page) -> Locator:
     return page.locator('[data-role="explanation"]')
 
 
+def csrf(page: Page) -> dict[str, str]:
+    """The session's CSRF token as a request header, as the page's script sends it (``web/static/js/api.js``);
+    asked of ``GET /api/account`` in the browser's session (which starts one when there is none yet)."""
+    token = page.request.get("/api/account").headers.get("x-csrf-token")
+    assert token, "no CSRF token in the reply"
+    return {"X-CSRF-Token": token}
+
+
 def api_game(page: Page, **settings: Any) -> dict[str, Any]:
-    """Create a game through the API in the page's session (shares the browser's cookies)."""
-    response = page.request.post("/api/games", data=settings)
+    """Create a game through the API in the page's session (shares the browser's cookies and the page's token)."""
+    response = page.request.post("/api/games", data=settings, headers=csrf(page))
     assert response.status == 201, response.text()
     return response.json()["game"]
 
 
 def api_move(page: Page, game: str, action: str, target: Cell | tuple[int, int]) -> dict[str, Any]:
     row, col = target
-    response = page.request.post(f"/api/games/{game}/{action}", data={"row": row, "col": col})
+    response = page.request.post(f"/api/games/{game}/{action}", data={"row": row, "col": col}, headers=csrf(page))
     assert response.ok, response.text()
     return response.json()
 

@@ -114,3 +114,32 @@ def test_the_analysis_board(page: Page, language: str, scheme: str) -> None:
     page.click('[data-role="io"] > summary')  # the import, export and share section open too
     page.locator('[data-role="deductions"] li').first.hover()
     assert violations(page) == []
+
+
+def test_the_player_pages(page: Page, language: str, scheme: str) -> None:
+    """The account page (anonymous and signed in), statistics with charts, leaderboards, the daily board."""
+    page.goto(f"/account?lang={language}")
+    assert violations(page) == []
+    page.fill("#register-username", "axe-player")
+    page.fill("#register-password", "correct horse battery")
+    page.click('[data-role="register-form"] button')
+    expect(page.locator('[data-role="signed-in-as"]')).to_be_visible()
+    assert violations(page) == []
+    for _ in range(2):  # two finished games: the charts are drawn
+        page.goto(f"/?lang={language}")
+        page.select_option("#preset", "beginner")
+        page.click('[data-action="new-game"]')
+        expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
+        cell(page, 4, 4).click()
+        expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "playing")
+        page.click('[data-action="vision"]')
+        first_mine = page.locator('.cell[data-vision="mine"]').first
+        first_mine.click()
+        expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "lost")
+    page.goto(f"/stats?lang={language}")
+    expect(page.locator('[data-role="ratio-chart"]')).to_have_count(1)
+    assert violations(page) == []
+    page.goto(f"/leaderboards?kind=beginner&lang={language}")
+    assert violations(page) == []
+    page.goto(f"/daily?lang={language}")
+    assert violations(page) == []

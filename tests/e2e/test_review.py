@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, game_id, load, open_settings
+from .helpers import api_game, api_move, board, cell, csrf, game_id, load, open_settings
 
 pytestmark = pytest.mark.e2e
 
@@ -73,7 +73,7 @@ def test_a_replay_file_opens_from_the_game_page(page: Page, live_server: LiveSer
     stored = live_server.game(game)
     mine = next(i for i in range(81) if stored.layout >> i & 1)
     api_move(page, game, "open", divmod(mine, 9))
-    page.request.post(f"/api/games/{game}/accept", data={})
+    page.request.post(f"/api/games/{game}/accept", data={}, headers=csrf(page))
     replay = page.request.get(f"/api/games/{game}/replay-file").json()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(replay))

@@ -41,7 +41,7 @@ def _attempt(form: str, action: Callable[[], object]) -> ResponseReturnValue:
         action()
     except ApiError as error:
         return _page(error.status, error, form)
-    return redirect(url_for("account.page"), 303)
+    return redirect(url_for("account.page", lang=request.args.get("lang")), 303)
 
 
 @bp.post("/sign-in")
@@ -57,7 +57,7 @@ def register() -> ResponseReturnValue:
 @bp.post("/sign-out")
 def sign_out() -> ResponseReturnValue:
     identity.sign_out()
-    return redirect(url_for("account.page"), 303)
+    return redirect(url_for("account.page", lang=request.args.get("lang")), 303)
 
 
 @bp.post("/delete")
