@@ -13,6 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
+from web import create_app
+
 from web.storage.database import connection
 from web.storage.tables import games, logins, results, users
 from tests.conftest import session_owner
@@ -225,3 +227,19 @@ def test_a_refused_write_from_another_site_sets_no_cookie(app: Flask) -> None:
     for path in ("/language", "/account/sign-in", "/api/games"):
         reply = plain.post(path, data={"lang": "de"}, headers={"Origin": "https://evil.example"})
         assert reply.status_code == 403 and "Set-Cookie" not in reply.headers, path
+
+
+def test_behind_a_proxy_the_limit_per_address_counts_each_client(app: Flask) -> None:
+    app.config["SIGN_IN_FAILURES_PER_ADDRESS"] = 2
+    proxied = create_app({**app.config, "PROXY_COUNT": 1, "TESTING": True})
+    client = proxied.test_client()
+    for name in ("aaa", "bbb"):
+        reply = client.post("/api/account/sign-in", json={"username": name, "password": "guess guess"},
+                            headers={"X-Forwarded-For": "203.0.113.7"})
+        assert reply.status_code == 401
+    blocked = client.post("/api/account/sign-in", json={"username": "ccc", "password": "guess guess"},
+                          headers={"X-Forwarded-For": "203.0.113.7"})
+    assert blocked.status_code == 429
+    other = client.post("/api/account/sign-in", json={"username": "ccc", "password": "guess guess"},
+                        headers={"X-Forwarded-For": "198.51.100.9"})
+    assert other.status_code == 401  # another client behind the same proxy is not blocked

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import Babel
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from explainer.words.i18n import LANGUAGES, locale_dirs
 from web import limits, security, storage
@@ -48,6 +49,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["analyses"] = Analyses(int(app.config["SOLUTION_CACHE_SIZE"]))
     # typed as the JSONProvider base, which has no sort_keys; the app's is Flask's DefaultJSONProvider, which does
     app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    proxies = int(app.config["PROXY_COUNT"])
+    if proxies > 0:  # the client's address from X-Forwarded-For, as set by this many proxies
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
 
     register_pages(app)
     register_api(app)  # the blueprints under /api and the one error module

@@ -49,6 +49,9 @@ DEFAULTS: dict[str, Any] = {
     "SIGN_IN_FAILURES_PER_NAME": 5,
     "SIGN_IN_FAILURES_PER_ADDRESS": 50,
     "SIGN_IN_WINDOW": 15 * 60,
+    # reverse proxies in front that set X-Forwarded-For (0: none); the sign-in limit per address needs the client's
+    # address, not the proxy's (werkzeug's ProxyFix believes this many hops)
+    "PROXY_COUNT": 0,
     # the fewest ranked games a player needs to appear on a win-ratio leaderboard
     "LEADERBOARD_MIN_GAMES": 10,
 }
