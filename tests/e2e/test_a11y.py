@@ -120,7 +120,7 @@ def test_the_player_pages(page: Page, language: str, scheme: str) -> None:
     """The account page (anonymous and signed in), statistics with charts, leaderboards, the daily board."""
     page.goto(f"/account?lang={language}")
     assert violations(page) == []
-    page.fill("#register-username", "axe-player")
+    page.fill("#register-username", f"axe-{language}-{scheme}")
     page.fill("#register-password", "correct horse battery")
     page.click('[data-role="register-form"] button')
     expect(page.locator('[data-role="signed-in-as"]')).to_be_visible()

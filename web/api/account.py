@@ -9,7 +9,7 @@ token changes: the new one is in the reply's ``X-CSRF-Token`` header).
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from web import accounts, identity
@@ -28,7 +28,9 @@ def show() -> ResponseReturnValue:
 def register() -> ResponseReturnValue:
     data = body_json()
     user = accounts.register(data.get("username"), data.get("password"))
-    return jsonify({"user": accounts.user_json(user)}), 201
+    response = jsonify({"user": accounts.user_json(user)})
+    response.headers["Location"] = url_for("account_api.show")
+    return response, 201
 
 
 @bp.post("/account/sign-in")
