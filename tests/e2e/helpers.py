@@ -33,6 +33,18 @@ def start_new_game(page: Page) -> str:
     return game_id(page)
 
 
+def started_beginner(page: Page, language: str = "en") -> str:
+    """A fresh page in ``language``, a new beginner game, its first cell (row 4, col 4) opened; its id."""
+    page.goto(f"/?lang={language}")
+    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    page.select_option("#preset", "beginner")
+    page.click('[data-action="new-game"]')
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
+    cell(page, 4, 4).click()
+    expect(board(page)).not_to_have_attribute("data-game-state", "ready")
+    return game_id(page)
+
+
 def explanation(page: Page) -> Locator:
     return page.locator('[data-role="explanation"]')
 

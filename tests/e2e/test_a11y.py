@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
-from .helpers import cell, explanation, game_id
+from .helpers import cell, explanation, started_beginner
 
 pytestmark = pytest.mark.e2e
 
@@ -37,17 +37,6 @@ def violations(page: Page) -> list[dict[str, Any]]:
     ]
 
 
-def started(page: Page, language: str) -> str:
-    page.goto(f"/?lang={language}")
-    expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "ready")
-    page.select_option("#preset", "beginner")
-    page.click('[data-action="new-game"]')
-    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
-    cell(page, 4, 4).click()
-    expect(page.locator('[data-role="board"]')).not_to_have_attribute("data-game-state", "ready")
-    return game_id(page)
-
-
 @pytest.fixture(params=["en", "ar"])
 def language(request: pytest.FixtureRequest) -> str:
     return str(request.param)
@@ -66,7 +55,7 @@ def test_the_game_page_fresh(page: Page, language: str, scheme: str) -> None:
 
 
 def test_the_game_page_with_a_hint_and_its_steps(page: Page, language: str, scheme: str) -> None:
-    started(page, language)
+    started_beginner(page, language)
     for _ in range(3):  # where, pattern, the full argument
         page.click('[data-action="hint"]')
     expect(explanation(page)).not_to_have_attribute("data-kind", "empty")
@@ -74,14 +63,14 @@ def test_the_game_page_with_a_hint_and_its_steps(page: Page, language: str, sche
 
 
 def test_the_game_page_with_the_overlay(page: Page, language: str, scheme: str) -> None:
-    started(page, language)
+    started_beginner(page, language)
     page.click('[data-action="probabilities"]')
     expect(page.locator(".cell[data-probability]").first).to_be_visible()
     assert violations(page) == []
 
 
 def test_the_game_page_after_a_loss(page: Page, live_server: LiveServer, language: str) -> None:
-    game = live_server.game(started(page, language))
+    game = live_server.game(started_beginner(page, language))
     assert game.layout is not None
     mine = next(i for i in range(game.height * game.width) if game.layout >> i & 1)
     cell(page, *divmod(mine, game.width)).click()
@@ -101,7 +90,7 @@ def test_the_learn_index(page: Page, language: str) -> None:
 
 
 def test_the_review_page(page: Page, live_server: LiveServer, language: str) -> None:
-    game = started(page, language)
+    game = started_beginner(page, language)
     page.goto(f"/games/{game}/review?lang={language}")
     expect(page.locator('[data-role="review-moves"] button').first).to_be_visible()
     page.click('[data-action="review-next"]')

@@ -7,26 +7,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
-from .helpers import cell, game_id
+from .helpers import game_id, started_beginner
 
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "correct horse battery"
 
 
-def new_beginner(page: Page) -> str:
-    page.goto("/?lang=en")
-    expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "ready")
-    page.select_option("#preset", "beginner")
-    page.click('[data-action="new-game"]')
-    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
-    cell(page, 4, 4).click()
-    expect(page.locator('[data-role="board"]')).not_to_have_attribute("data-game-state", "ready")
-    return game_id(page)
-
-
 def test_register_keeps_the_game_and_vision_marks_it_assisted(page: Page, live_server: LiveServer) -> None:
-    game = new_beginner(page)
+    game = started_beginner(page)
     page.goto("/account?lang=en")
     page.fill("#register-username", "ada")
     page.fill("#register-password", PASSWORD)

@@ -98,6 +98,27 @@ def kind_label(kind: str) -> str:
     return ngettext("%(width)s × %(height)s, %(num)s mine", "%(width)s × %(height)s, %(num)s mines", int(mines or 0), width=width, height=height)
 
 
+def assisted_names() -> dict[str, str]:
+    """Why a game counts as assisted (``web.storage.results.assisted_reasons``), each reason's name."""
+    return {
+        # I18N: why a game is assisted: the player asked for hints
+        "hint": _("hints"),
+        # I18N: why a game is assisted: the player showed the probabilities
+        "probabilities": _("probabilities"),
+        # I18N: why a game is assisted: the bot played moves
+        "bot": _("the bot"),
+        # I18N: why a game is assisted: moves were undone
+        "undo": _("undo"),
+        # I18N: why a game is assisted: mine vision was on
+        "vision": _("mine vision"),
+    }
+
+
+def assisted_texts() -> dict[str, str]:
+    """The reasons' names as the scripts look them up: ``assistedHint``, ``assistedVision``, …"""
+    return {"assisted" + reason.capitalize(): name for reason, name in assisted_names().items()}
+
+
 def mode_names() -> dict[str, str]:
     """Each game mode's short name (for the end-of-game summary)."""
     return {
@@ -179,11 +200,7 @@ def client_texts() -> dict[str, str]:
         # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
         "summaryTime": _("Time: %(time)s"),
         "assisted": _("Assisted: %(reasons)s"),
-        "assistedHint": _("hints"),
-        "assistedProbabilities": _("probabilities"),
-        "assistedBot": _("the bot"),
-        "assistedUndo": _("undo"),
-        "assistedVision": _("mine vision"),
+        **assisted_texts(),
         # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player
@@ -285,11 +302,7 @@ def review_texts() -> dict[str, str]:
         "efficiency": _("Efficiency: %(percent)s"),
         # I18N: review summary: the game used help; %(reasons)s lists hint, probabilities, bot, undo
         "assisted": _("Assisted: %(reasons)s"),
-        "assistedHint": _("hints"),
-        "assistedProbabilities": _("probabilities"),
-        "assistedBot": _("the bot"),
-        "assistedUndo": _("undo"),
-        "assistedVision": _("mine vision"),
+        **assisted_texts(),
         # I18N: review: shown when the review cannot be loaded
         "error": _("Something went wrong: %(error)s"),
     }

@@ -17,7 +17,7 @@ from web.api.settings import MODES
 from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
 from web.pages.charts import histogram, ratio_line
-from web.pages.game import kind_label, mode_names, preset_names
+from web.pages.game import assisted_names, kind_label, mode_names, preset_names
 from web.storage import stats
 from web.storage.results import MULTIPLIERS
 
@@ -37,18 +37,7 @@ def ratio_text(ratio: float | None) -> str:
 
 
 def assisted_text(reasons: tuple[str, ...] | list[str]) -> str:
-    names = {
-        # I18N: why a game is assisted: the player asked for hints
-        "hint": _("hints"),
-        # I18N: why a game is assisted: the player showed the probabilities
-        "probabilities": _("probabilities"),
-        # I18N: why a game is assisted: the bot played moves
-        "bot": _("the bot"),
-        # I18N: why a game is assisted: moves were undone
-        "undo": _("undo"),
-        # I18N: why a game is assisted: mine vision was on
-        "vision": _("mine vision"),
-    }
+    names = assisted_names()
     return ", ".join(names.get(reason, reason) for reason in reasons)
 
 

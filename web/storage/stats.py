@@ -160,13 +160,14 @@ def leaderboards(kind: str, mode: str, min_games: int, limit: int = 20) -> Leade
         .order_by((won * 1.0 / func.count()).desc(), func.count().desc(), users.c.username)
         .limit(limit)
     ).all()
-    best = func.min(results.c.seconds)
+    # each account's best win (the earlier one on a tie), with when that win was
+    place = func.row_number().over(partition_by=results.c.owner, order_by=(results.c.seconds, results.c.finished_at))
+    wins = select(results.c.owner, results.c.seconds, results.c.finished_at, place.label("place")).where(ranked, results.c.won).subquery()
     by_time = conn.execute(
-        select(users.c.username, best.label("seconds"), func.min(results.c.finished_at).label("finished_at"))
-        .join(users, _user_of_owner())
-        .where(ranked, results.c.won)
-        .group_by(users.c.username)
-        .order_by(best, users.c.username)
+        select(users.c.username, wins.c.seconds, wins.c.finished_at)
+        .join(users, users.c.id == func.substr(wins.c.owner, len(ACCOUNT_PREFIX) + 1))
+        .where(wins.c.place == 1)
+        .order_by(wins.c.seconds, users.c.username)
         .limit(limit)
     ).all()
     assisted = conn.execute(
