@@ -22,9 +22,9 @@ column 3) under ``opening`` and the top-left corner A1 under ``safe``.
 
 Published win rates, first click safe: 91.7% beginner (9x9/10), 78.1%
 intermediate (16x16/40), 39.6% expert (30x16/99) for the best
-probability-based solvers, 41.1% on expert for the strongest known solver
-(safe corner start).  Targets: 92%, 79%, 41.5%; speed: 20 expert games per
-second per core.
+probability-based solvers, 41.132% (+-0.03) on expert for the strongest known
+solver (JSMinesweeper's Java solver, safe corner start).  Targets: 92%, 79%,
+and more than 41.13% on expert; speed: 20 expert games per second per core.
 """
 
 from __future__ import annotations
@@ -44,22 +44,26 @@ from explainer.play.game import PRESETS  # noqa: E402
 from explainer.bot.guess import GuessPolicy  # noqa: E402
 from explainer.bot.interface import FirstClick  # noqa: E402
 
-TARGET_WIN_RATE = {"beginner": 0.92, "intermediate": 0.79, "expert": 0.415}
+TARGET_WIN_RATE = {"beginner": 0.92, "intermediate": 0.79, "expert": 0.4113}
 PUBLISHED = {"beginner": 0.917, "intermediate": 0.781, "expert": 0.396}
 TARGET_EXPERT_GAMES_PER_SECOND_PER_CORE = 20.0
 
+#: each variant adds one part to the one before it (the paired differences are printed)
 ABLATION = {
-    "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False),
-    "+ endgame": GuessPolicy(lookahead=False),
-    "+ endgame + lookahead (default)": GuessPolicy(),
-    "+ lookahead at far cells too": GuessPolicy(lookahead_far=True),
+    "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False, fifty_fifty=False, avoid_dead=False),
+    "+ endgame": GuessPolicy(lookahead=False, fifty_fifty=False, avoid_dead=False),
+    "+ lookahead": GuessPolicy(fifty_fifty=False, avoid_dead=False),
+    "+ 50/50 first": GuessPolicy(avoid_dead=False),
+    "+ dead cells last (default)": GuessPolicy(),
+    "+ 50/50 influence": GuessPolicy(influence=0.9),
+    "+ blended next safety": GuessPolicy(influence=0.9, blend=0.25),
 }
 
 
 def _line(preset: str, summary: RunSummary) -> str:
     low, high = summary.interval
     target = TARGET_WIN_RATE[preset]
-    verdict = "meets" if summary.win_rate >= target else f"misses by {(target - summary.win_rate) * 100:.2f} points"
+    verdict = "meets" if summary.win_rate >= target and (preset != "expert" or summary.win_rate > target) else f"misses by {(target - summary.win_rate) * 100:.2f} points"
     return (
         f"{preset:12} {summary.config.first_click.value:7} {summary.games:6} games  "
         f"win {summary.win_rate:7.2%} (95% CI {low:.2%}-{high:.2%})  target {target:.1%}: {verdict}; "
@@ -89,7 +93,7 @@ def benchmark(args: argparse.Namespace) -> int:
                 if out:
                     out.write(json.dumps({"preset": preset, **summary.to_json()}) + "\n")
                     out.flush()
-                if summary.win_rate < TARGET_WIN_RATE[preset]:
+                if summary.win_rate < TARGET_WIN_RATE[preset] or (preset == "expert" and summary.win_rate <= TARGET_WIN_RATE[preset]):
                     missed = True
                 if preset == "expert":
                     per_job = summary.games_per_second / summary.jobs

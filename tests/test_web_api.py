@@ -17,6 +17,7 @@ from explainer.core.board import neighbour_masks
 from explainer.core.cells import Cell, iter_bits
 from explainer.play.game import PRESETS, Game
 from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
+from explainer.bot.moves import policy_guess
 from explainer.learn.lessons import classify
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
@@ -353,6 +354,10 @@ def _guess_game(client: FlaskClient, stored_game) -> str:
     raise AssertionError("no seed led to a guess")
 
 
+def p_min(solution) -> float:
+    return solution.safest()[0]
+
+
 def test_guess_hint_has_the_probability_overlay(client: FlaskClient, stored_game) -> None:
     game_id = _guess_game(client, stored_game)
     view = stored_game(client, game_id).view()
@@ -360,7 +365,12 @@ def test_guess_hint_has_the_probability_overlay(client: FlaskClient, stored_game
     data = client.get(f"/api/games/{game_id}/hint?lang=de").json["hint"]
     assert data["kind"] == "guess"
     overlay = data.pop("overlay")
-    assert data == hint_json(make_hint(view), "de")
+    guess = policy_guess(view)  # the bot's pick, the same as "watch the bot" makes on this view
+    assert data == hint_json(make_hint(view), "de", guess=guess)
+    assert data["guess"]["cell"] == list(guess.cell)
+    assert {"cell": list(guess.cell), "roles": ["safest", "best-guess"] if guess.probability == p_min(solution) else ["best-guess"]} in data["highlights"]
+    if guess.reason.value != "endgame":  # the endgame's sentence names the cell itself
+        assert f"Der beste Rateversuch ist {guess.cell.name}." in data["text"]
     assert overlay["probabilities"] == solution.probability_grid()
     p, safest = solution.safest()
     assert overlay["safest"] == {"probability": p, "percent": Renderer("de").percent(p), "cells": safest.to_json()}

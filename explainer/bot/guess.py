@@ -59,6 +59,7 @@ class GuessReason(StrEnum):
     EDGE = "edge"  # among equals, a corner or an edge
     ORDER = "order"  # among equals in every respect, the first in reading order
     ENDGAME = "endgame"  # few placements left: the guess that wins most often
+    FIFTY_FIFTY = "fifty-fifty"  # two cells, one mine, and nothing left that could ever tell them apart: guess now
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,11 @@ class GuessPolicy:
     lookahead_cells: int = 12  # at most this many cells are looked ahead
     lookahead_far: bool = False  # also cells away from the numbers (else only the one the tie-breaks pick)
     first_cell: str = "auto"  # corner | center | inset | auto: inset under the opening rule, else corner
+    blend: float = 0.0  # the next move's safety: (best + blend * second best) / (1 + blend)
+    progress: float = 0.0  # bonus for the chance that the number proves a cell safe
+    fifty_fifty: bool = True  # guess a true 50/50 as soon as it appears
+    avoid_dead: bool = True  # never guess a cell whose number is already known while another cell could tell something
+    influence: float = 0.0  # weight of the placements where the cell would later be one side of a 50/50
 
 
 DEFAULT_POLICY = GuessPolicy()
@@ -92,6 +98,9 @@ class Guess:
     win: float | None = None  # endgame: the chance to win the game from here
     survival: float | None = None  # lookahead: the chance to survive this guess and the next move
     alternatives: tuple[tuple[Cell, float], ...] = ()  # the next safest cells and their risk
+    rival: Cell | None = None  # lookahead: the cell the plain tie-breaks would have picked
+    rival_survival: float | None = None  # its chance to survive this guess and the next move
+    dead: tuple[Cell, ...] = ()  # safer cells passed over: opening them could tell nothing new
 
 
 def first_guess(
@@ -158,34 +167,69 @@ def lookahead(
 
 
 def _two_moves(
-    knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, elsewhere: float, floor: float
-) -> tuple[float, float]:
-    """``lookahead``, and the cell's safety as the same linked numbers see it."""
+    knowledge: PlayerKnowledge,
+    constraints: list[tuple[int, int]],
+    index: int,
+    elsewhere: float,
+    floor: float,
+    blend: float = 0.0,
+    progress: float = 0.0,
+) -> tuple[float, float, int]:
+    """``lookahead``, the cell's safety as the same linked numbers see it, and
+    how many numbers the cell could show (0 when the search stopped early).
+
+    With ``blend`` the next move's safety mixes the best and second-best
+    cells (``(best + blend * second) / (1 + blend)``); with ``progress`` the
+    score is multiplied by ``1 + progress * P(a number proves a cell safe)``."""
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
     linked = _linked(constraints, around | bit)
     base = analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0
     unknown = knowledge.unknown & ~bit
     survival = 0.0
     safety = 1.0 - (base.probability(index) or 0.0)
     bound = safety  # survival never exceeds it
+    proving = 0.0  # the chance that the number proves a cell safe
+    left = safety  # the chance of the numbers not yet looked at
+    values = 0
     for extra in range(around.bit_count() + 1):
-        if bound < floor:
-            return bound, safety
+        if bound * (1.0 + progress * (proving + left)) < floor:
+            return bound * (1.0 + progress * (proving + left)), safety, 0
         analysis = analyze([*linked, (around, extra)], unknown, knowledge.mines_left)
         if not analysis.consistent:
             continue
         chance = analysis.total / base.total
-        if analysis.safe:
-            survival += chance
+        values += 1
+        left -= chance
+        if blend:
+            first, second = _two_safest(analysis, elsewhere)
+            next_safety = (first + blend * second) / (1.0 + blend)
+        elif analysis.safe:
+            next_safety = 1.0
         else:
             risk = min((weight / (size * analysis.total) for _mask, size, weight in analysis.groups), default=1.0)
             next_safety = max(1.0 - risk, elsewhere)
-            survival += chance * next_safety
-            bound -= chance * (1.0 - next_safety)
-    return survival, safety
+        if analysis.safe:
+            proving += chance
+        survival += chance * next_safety
+        bound -= chance * (1.0 - next_safety)
+    return survival * (1.0 + progress * proving), safety, values
+
+
+def _two_safest(analysis: Analysis, elsewhere: float) -> tuple[float, float]:
+    """The safety of the safest and second-safest cells after a number is seen
+    (``elsewhere``: the safest cell away from the numbers looked at)."""
+    first = second = elsewhere
+    total = analysis.total
+    for _mask, size, weight in analysis.groups:
+        value = 1.0 - weight / (size * total)
+        if value > first:
+            first, second = value, (value if size > 1 else first)
+        elif value > second:
+            second = value
+    return first, second
 
 
 def _endgame(knowledge: PlayerKnowledge, analysis: Analysis, limit: int, probabilities: dict[int, float]) -> Guess | None:
@@ -199,6 +243,67 @@ def _endgame(knowledge: PlayerKnowledge, analysis: Analysis, limit: int, probabi
     return Guess(cell, probabilities[plan.cell], GuessReason.ENDGAME, len(found), win=plan.win)
 
 
+def forced_pairs(knowledge: PlayerKnowledge, analysis: Analysis, constraints: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The true 50/50s: pairs of cells that hold exactly one mine in every
+    placement, that every number sees both or neither of (so each is a mine
+    in exactly half of the placements), and that no covered cell could ever
+    tell apart (every undecided neighbour of one is a neighbour of the other).
+    No number to come can decide them: one of them must be guessed."""
+    unknown = knowledge.unknown
+    neighbours = knowledge.neighbours
+    total = analysis.total
+    pairs = []
+    for mask, size, weight in analysis.groups:
+        if size != 2 or 2 * weight != total * size:
+            continue
+        low = mask & -mask
+        a, b = low.bit_length() - 1, (mask ^ low).bit_length() - 1
+        if (neighbours[a] ^ neighbours[b]) & unknown & ~mask:
+            continue  # a covered cell sees one of them only: opening it could decide them
+        if any(analyze([*constraints, (mask, count)], unknown, knowledge.mines_left).consistent for count in (0, 2)):
+            continue  # some placements put no mine or two mines there
+        pairs.append((a, b))
+    return pairs
+
+
+def _pair_patterns(knowledge: PlayerKnowledge, index: int) -> list[tuple[int, int]]:
+    """(partner, outer cells) of the horizontal and vertical pairs holding ``index``
+    that could become a 50/50: both covered, and every cell that sees only one of
+    them covered or off the board (a mine there would leave the pair undecidable)."""
+    height, width = knowledge.height, knowledge.width
+    row, col = divmod(index, width)
+    found = []
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        r2, c2 = row + dr, col + dc
+        if not (0 <= r2 < height and 0 <= c2 < width):
+            continue
+        partner = r2 * width + c2
+        if not knowledge.unknown >> partner & 1:
+            continue
+        outer = (knowledge.neighbours[index] ^ knowledge.neighbours[partner]) & ~(1 << index) & ~(1 << partner)
+        if outer & knowledge.revealed:
+            continue
+        found.append((partner, outer))
+    return found
+
+
+def fifty_fifty_influence(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, total: int) -> int:
+    """Placements where ``index`` is safe and would be left one side of a 50/50:
+    its partner in a pair is a mine and so is every cell that could tell them
+    apart (the largest such count over horizontal pairs plus over vertical ones)."""
+    best = {0: 0, 1: 0}
+    bit = 1 << index
+    for partner, outer in _pair_patterns(knowledge, index):
+        missing = outer & knowledge.unknown
+        if missing.bit_count() > 3:
+            continue
+        forced = missing | (1 << partner)
+        count = analyze([*constraints, (forced, forced.bit_count()), (bit, 0)], knowledge.unknown, knowledge.mines_left).total
+        axis = 0 if partner // knowledge.width == index // knowledge.width else 1
+        best[axis] = max(best[axis], count)
+    return best[0] + best[1]
+
+
 def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
     """The cell to open when no covered cell is certain."""
     unknown = knowledge.unknown
@@ -210,7 +315,23 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         guess = _endgame(knowledge, analysis, policy.endgame_limit, probabilities)
         if guess is not None:
             return guess
+    if policy.fifty_fifty:
+        pairs = forced_pairs(knowledge, analysis, knowledge.constraints())
+        if pairs:
+            a, b = min(pairs)
+            index = min((a, b), key=lambda i: (-_edge_score(i, height, width), i))
+            other = b if index == a else a
+            return Guess(
+                Cell(*divmod(index, width)), 0.5, GuessReason.FIFTY_FIFTY, 2,
+                alternatives=((Cell(*divmod(other, width)), 0.5),),
+            )
     ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
+    passed: list[int] = []  # dead cells passed over: safer than the guess, but opening them tells nothing
+    if policy.avoid_dead:
+        living = [entry for entry in ranked if knowledge.neighbours[entry[2]] & unknown]
+        if living and living[0][0] > ranked[0][0] + TOLERANCE:
+            passed = [index for p, _edge, index in ranked if p < living[0][0] - TOLERANCE]
+        ranked = living or ranked
     best = ranked[0][0]
     lowest = [entry for entry in ranked if entry[0] <= best + TOLERANCE]
     near = [entry for entry in ranked if entry[0] <= best + policy.margin + TOLERANCE] if policy.margin else lowest
@@ -222,29 +343,48 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         reason = GuessReason.EDGE
     else:
         reason = GuessReason.ORDER
-    survival = None
+    survival = rival_survival = None
+    rival = chosen
     if policy.lookahead and len(near) > 1:
         constraints = knowledge.constraints()
         scored = []
         floor = 0.0
+        factor_cap = 1.0 + policy.influence
         for p, edge, index in _spread(knowledge, near, policy.lookahead_far)[: policy.lookahead_cells]:
-            if 1.0 - p < floor:
+            if (1.0 - p) * factor_cap < floor:
                 break  # safest first: a cell survives two moves at most as often as it is safe
-            value, seen_safety = _two_moves(knowledge, constraints, index, 1.0 - best, floor)
-            floor = max(floor, value)
-            scored.append((-value, p, edge, index, seen_safety))
+            value, seen_safety, values = _two_moves(
+                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress
+            )
+            if policy.influence:
+                safe_tally = analysis.total * (1.0 - p)
+                if safe_tally:
+                    influence = min(fifty_fifty_influence(knowledge, constraints, index, analysis.total), safe_tally)
+                    value *= (safe_tally + policy.influence * influence) / safe_tally
+            dead = policy.avoid_dead and values == 1
+            if not dead:
+                floor = max(floor, value)
+            # the linked numbers alone may see the cell a little safer or riskier than the whole view does:
+            # the survival said is the chance to survive the next move once safe, times the cell's safety
+            said = value * (1.0 - p) / seen_safety if seen_safety else 0.0
+            scored.append((dead, -value, p, edge, index, said, values))
+        by_index = {entry[4]: entry for entry in scored}
         scored.sort()
-        value, p, _edge, index, seen_safety = scored[0]
-        # the linked numbers alone may see the cell a little safer or riskier than the whole view does:
-        # the survival said is the chance to survive the next move once safe, times the cell's safety
-        survival = -value * (1.0 - p) / seen_safety if seen_safety else 0.0
-        if index != chosen:
-            chosen = index
-            if probabilities[chosen] <= best + TOLERANCE:
-                reason = GuessReason.PROGRESS
-            else:  # a little riskier than the safest: say which cells are safer
-                reason = GuessReason.TRADE
-                alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in lowest[:3])
+        dead, _value, p, _edge, index, survival, _values = scored[0]
+        if dead:
+            survival = None  # every cell looked at is dead: the plain tie-breaks decide
+        else:
+            if chosen in by_index and by_index[chosen][0]:
+                passed.append(chosen)  # the tie-breaks' pick tells nothing
+            elif chosen in by_index and by_index[chosen][6]:
+                rival_survival = by_index[chosen][5]
+            if index != chosen:
+                chosen = index
+                if probabilities[chosen] <= best + TOLERANCE:
+                    reason = GuessReason.PROGRESS
+                else:  # a little riskier than the safest: say which cells are safer
+                    reason = GuessReason.TRADE
+                    alternatives = tuple((Cell(*divmod(index, width)), p) for p, _edge, index in lowest[:3])
     return Guess(
         cell=Cell(*divmod(chosen, width)),
         probability=probabilities[chosen],
@@ -252,6 +392,9 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         tied=len(lowest),
         survival=survival,
         alternatives=alternatives,
+        rival=Cell(*divmod(rival, width)) if reason in (GuessReason.PROGRESS, GuessReason.TRADE) else None,
+        rival_survival=rival_survival if reason in (GuessReason.PROGRESS, GuessReason.TRADE) else None,
+        dead=tuple(Cell(*divmod(index, width)) for index in passed[:3]),
     )
 
 

@@ -27,7 +27,7 @@ from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.errors import EngineError
 
-__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game"]
+__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game", "policy_guess"]
 
 
 class BotError(EngineError):
@@ -116,16 +116,24 @@ def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClic
         for cell in deduction.mines:
             if view.state(*cell) != FLAGGED:
                 return Move(MoveKind.FLAG, cell, deduction=deduction)
+    guess = policy_guess(view, policy)
+    return _open(view, guess.cell, guess=guess)
+
+
+def policy_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
+    """The guess the policy picks on a view where no cell is certain (the hint,
+    "watch the bot" and the review ask the same function).  Flags are ignored."""
+    if view.mines is None:
+        raise BotError("the bot needs the mine count: add a 'mines N' line to the view")
     knowledge = PlayerKnowledge.from_board(view)
     try:
         knowledge.propagate()
         analysis = knowledge.analyze()
-    except Inconsistent as error:  # pragma: no cover - solve() found the view consistent
+    except Inconsistent as error:
         raise BotError(f"this view is impossible: {error}") from None
     if not knowledge.unknown:
         raise BotError("nothing is left to open: every covered cell is a mine")
-    guess = choose_guess(knowledge, analysis, policy)
-    return _open(view, guess.cell, guess=guess)
+    return choose_guess(knowledge, analysis, policy)
 
 
 def _open(view: Board, cell: Cell, guess: Guess) -> Move:

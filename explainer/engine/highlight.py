@@ -5,7 +5,8 @@ areas of a two-number step), ``safe`` (to open), ``mine`` (to flag),
 ``wrong-flag``, ``known-mine`` (mines an argument relies on), ``safest``
 (the lowest-risk cells when nothing is certain), ``assumed`` (a cell a proof
 step supposes to be a mine or safe) and ``move`` (in a review: the cell a move
-played when it was not a certain one).
+played when it was not a certain one) and ``best-guess`` (in a hint when nothing is certain: the
+guess the bot's policy picks).
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from explainer.core.deduction import Deduction, ProofStep
 
 __all__ = ["ROLES", "highlights", "highlights_to_json", "step_highlights"]
 
-ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move")
+ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move", "best-guess")
 
 
 def highlights(
-    deduction: Deduction | None, wrong_flags: CellSet | None = None, safest: CellSet | None = None
+    deduction: Deduction | None,
+    wrong_flags: CellSet | None = None,
+    safest: CellSet | None = None,
+    best_guess: Cell | None = None,
 ) -> dict[Cell, tuple[str, ...]]:
     """Each highlighted cell with its roles, in ``ROLES`` order."""
     roles: dict[Cell, list[str]] = {}
@@ -43,6 +47,8 @@ def highlights(
         mark(wrong_flags, "wrong-flag")
     if safest is not None:
         mark(safest, "safest")
+    if best_guess is not None:
+        mark((best_guess,), "best-guess")
     order = {role: i for i, role in enumerate(ROLES)}
     return {cell: tuple(sorted(set(found), key=order.__getitem__)) for cell, found in sorted(roles.items())}
 

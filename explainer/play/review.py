@@ -4,8 +4,9 @@ Verdicts (``VERDICTS``):
 
 * ``certain`` — the cell was provably safe (an open) or a mine (a flag); ``rule`` is the simplest tier
   of the chain that proves it (an unflag of a provably safe cell is ``certain`` too);
-* ``forced-guess`` — an open when no covered cell was provably safe: its exact mine probability, and
-  whether it was among the safest cells;
+* ``forced-guess`` — an open when no covered cell was provably safe: its exact mine probability,
+  whether it was among the safest cells, and the guess the bot's policy picks there (``best_guess``,
+  the same pick and reasons as the hint and "watch the bot");
 * ``avoidable-guess`` — an open of a cell that was not provably safe while some cell was: ``missed``
   is the simplest step the player could have taken instead (with its proof);
 * ``wrong-flag`` — a flag on a cell that was provably safe when placed, or became so later
@@ -32,6 +33,8 @@ from explainer.core.board import Board, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.solve import Solution, solve
+from explainer.bot.guess import Guess
+from explainer.bot.moves import BotError, policy_guess
 from explainer.play.game import Game
 from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
 from explainer.play.modes import LossReport, loss_report, strict_report
@@ -56,12 +59,18 @@ class MoveReview:
     probability: float | None = None
     safest: bool | None = None
     safest_probability: float | None = None
+    best_guess: Guess | None = None  # forced guess: what the bot's policy picks on the same view
     missed: Deduction | None = None
     lost: bool = False
     loss: LossReport | None = None
     became_safe_after: int | None = None  # 1-based number of the move after which the flag was provably wrong
     undone: bool = False
     first: bool = False  # the game's first open (always safe: nothing to judge)
+
+    @property
+    def followed(self) -> bool:
+        """A forced guess on the cell the bot's policy picks."""
+        return self.best_guess is not None and self.best_guess.cell == self.cell
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class ReviewSummary:
     hints: int
     probabilities: int
     undos: int
-    accuracy: float | None  # share of judged moves that were certain or among the safest guesses
+    accuracy: float | None  # share of judged moves that were certain, or guesses among the safest or the policy's pick
     time: float | None  # seconds from the first move to the last
     bbbv: int | None  # only once the game is over
     bbbv_per_second: float | None
@@ -154,6 +163,11 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         best = min(probabilities[i] for i in iter_bits(covered) if i in probabilities)
         item.safest_probability = best
         item.safest = item.probability is not None and item.probability <= best + 1e-12
+    if view.mines is not None and item.action == "open":
+        try:
+            item.best_guess = policy_guess(view)
+        except BotError:  # pragma: no cover - the view was found consistent above
+            item.best_guess = None
 
 
 def review(game: Game) -> Review:
@@ -237,7 +251,7 @@ def _summary(game: Game, items: list[MoveReview], counts: dict[str, int]) -> Rev
     moves = [item for item in items if item.action in MOVES]
     clicks = sum(1 for item in moves if item.by == "player")
     judged = [item for item in moves if item.verdict != "neutral"]
-    good = sum(1 for item in judged if item.verdict == "certain" or (item.verdict == "forced-guess" and item.safest))
+    good = sum(1 for item in judged if item.verdict == "certain" or (item.verdict == "forced-guess" and (item.safest or item.followed)))
     times = [item.t for item in items if item.t is not None]
     elapsed = (max(times) - min(times)) if len(times) >= 2 else None
     over = game.over and not game.extra.get("loss_pending")

@@ -11,13 +11,16 @@ from explainer.engine.hint import Hint
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.core.deduction import Deduction
 from explainer.words.render import Renderer
+from explainer.bot.guess import Guess
+from explainer.words.bot import guess_advice, guess_json
 from explainer.words.solution_json import deduction_json
 
 __all__ = ["chain_item", "chain_json", "hint_json", "hint_text", "steps_json"]
 
 
-def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
-    """The hint's full sentence in ``language``."""
+def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None = None) -> str:
+    """The hint's full sentence in ``language``; for a guess, ``guess`` is the
+    pick of the bot's policy (``explainer.bot.moves.policy_guess``) and why."""
     renderer = Renderer(language)
     if hint.kind == "inconsistent":
         return renderer.inconsistent(hint.solution.conflict, hint.solution.conflict_uses_mine_count)
@@ -34,14 +37,19 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE) -> str:
     around_numbers = 0
     for index, _number in board.numbers():
         around_numbers |= board.neighbours[index]
+    if guess is not None and safest:
+        return renderer.join([*renderer.no_step_lead(hint.probability or 0.0, safest), *guess_advice(guess, renderer)])
     return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers))
 
 
-def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True) -> dict[str, Any]:
-    """The hint for a client: kind, text, the deduction, proof lines, levels, highlights."""
+def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True, guess: Guess | None = None) -> dict[str, Any]:
+    """The hint for a client: kind, text, the deduction, proof lines, levels, highlights
+    (and for a guess, ``guess``: the policy's pick as data, highlighted as ``best-guess``)."""
     renderer = Renderer(language)
     wrong = CellSet.from_cells([hint.cell], hint.solution.board.width) if hint.cell else None
-    data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language)}
+    if hint.kind != "guess":
+        guess = None
+    data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language, guess)}
     if hint.deduction is not None:
         data["deduction"] = steps_json(hint.deduction, renderer)
         if levels and hint.kind == "deduction":
@@ -56,7 +64,10 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True)
     if hint.kind == "guess" and hint.safest is not None:
         data["probability"] = hint.probability
         data["safest"] = hint.safest.to_json()
-    data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest))
+    if guess is not None:
+        data["guess"] = guess_json(guess)
+    pick = guess.cell if guess is not None else None
+    data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest, pick))
     return data
 
 

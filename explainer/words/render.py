@@ -972,10 +972,8 @@ class Renderer:
         """Why a flag is wrong: the steps, from the numbers on the board, that prove its cell safe."""
         return self.join([self.wrong_flag_lead(cell), *self.chain(chain)])
 
-    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
-        """Nothing is certain: say why, name the safest cells and why they are the pick."""
-        if not safest:
-            return self._("There is nothing left to open.")
+    def no_step_lead(self, probability: float, safest: CellSet) -> list[str]:
+        """Nothing is certain: why, and the safest cells with their mine chance."""
         # I18N: no logical step exists; the reason
         first = self._(
             "No cell is certain right now: every covered cell is a mine in some placement that fits the numbers, and safe in another."
@@ -988,6 +986,14 @@ class Renderer:
             cells=safest,
             probability=self.percent(probability),
         )
+        return [first, second]
+
+    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
+        """Nothing is certain: say why, name the safest cells and why they are the pick."""
+        if not safest:
+            return self._("There is nothing left to open.")
+        first, second = self.no_step_lead(probability, safest)
+        n = len(safest)
         if touches_numbers:
             # I18N: why the suggested guess is a good one (it is next to revealed numbers)
             third = self.ngettext(

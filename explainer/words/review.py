@@ -11,6 +11,7 @@ from explainer.play.review import MoveReview, Review
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
+from explainer.words.bot import guess_json, guess_reasons
 
 __all__ = ["review_json", "move_text"]
 
@@ -46,7 +47,13 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
             sentences.append(renderer._("%(cell)s was provably safe: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
         elif item.verdict == "forced-guess":
             probability = renderer.percent(item.probability or 0.0)
-            if item.safest:
+            if item.followed:
+                # I18N: review: a guess when no cell was certain, on the cell the bot's policy picks; its reasons follow
+                sentences.append(renderer._(
+                    "%(cell)s was a forced guess: no cell was certain, and it was the best guess there was.",
+                    cell=cell,
+                ))
+            elif item.safest:
                 # I18N: review: a guess when no cell was certain, and among the safest
                 sentences.append(renderer._(
                     "%(cell)s was a forced guess: no cell was certain, and its mine chance, %(probability)s, was the lowest there was.",
@@ -58,6 +65,11 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
                     "%(cell)s was a forced guess: no cell was certain, but its mine chance, %(probability)s, was higher than the safest cells' %(safest)s.",
                     cell=cell, probability=probability, safest=renderer.percent(item.safest_probability or 0.0),
                 ))
+            if item.best_guess is not None:
+                if not item.followed:
+                    # I18N: review: the guess the bot's policy would have made instead; its reasons follow
+                    sentences.append(renderer._("The best guess was %(cell)s.", cell=item.best_guess.cell))
+                sentences.extend(guess_reasons(item.best_guess, renderer))
         elif item.verdict == "avoidable-guess":
             # I18N: review: the player guessed while a logical step was available; the step follows
             sentences.append(renderer._(
@@ -126,6 +138,7 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, A
             "rule": None if item.rule is None else str(item.rule),
             "probability": item.probability if item.action in ("open", "chord") else None,
             "safest": item.safest,
+            "best_guess": None if item.best_guess is None else guess_json(item.best_guess),
             "missed": None if item.missed is None else steps_json(item.missed, renderer),
             "lost": item.lost,
             "undone": item.undone,

@@ -43,6 +43,8 @@ def role_labels() -> list[tuple[str, str]]:
         ("known-mine", _("Mine already known")),
         # I18N: legend: the lowest-risk cells when nothing is certain
         ("safest", _("Safest cell")),
+        # I18N: legend: when nothing is certain, the guess the bot would make (not always the safest cell)
+        ("best-guess", _("Best guess")),
         # I18N: legend: a cell a step of a proof supposes to be a mine or safe, to show that this cannot be
         ("assumed", _("Supposed in this step")),
         # I18N: legend: a cell the game opened for the player (assisted mode)
