@@ -227,3 +227,25 @@ def test_screenshot_analysis_board_arabic_dark(page: Page, shots: Path) -> None:
     page.click('[data-action="probabilities"]')
     expect(page.locator(".cell .prob").first).to_be_visible()
     snap(page, shots, "analysis-arabic-dark.png")
+
+
+def _policy_pick_is_explained(hint: Hint) -> bool:
+    """A guess hint where the policy's pick is named (not the endgame's own sentence)."""
+    if hint.kind != "guess":
+        return False
+    from explainer.bot.moves import policy_guess
+
+    return policy_guess(hint.solution.board).reason.value not in ("endgame", "first")
+
+
+@pytest.mark.parametrize("viewport, name", [(VIEWPORT, "hint-best-guess.png"), ({"width": 390, "height": 844}, "phone-best-guess.png")])
+def test_screenshot_best_guess_hint(page: Page, live_server: LiveServer, shots: Path, viewport: dict[str, int], name: str) -> None:
+    page.set_viewport_size(viewport)
+    play_until(page, live_server, "intermediate", _policy_pick_is_explained)
+    load(page, 256)
+    page.keyboard.press("h")
+    expect(explanation(page)).to_have_attribute("data-kind", "guess")
+    expect(explanation(page)).to_contain_text("The best guess is")
+    expect(page.locator('.cell[data-highlight~="best-guess"]')).to_have_count(1)
+    expect(page.locator('[data-legend="best-guess"]')).to_be_visible()
+    snap(page, shots, name)
