@@ -27,7 +27,7 @@ from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.errors import EngineError
 
-__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game", "policy_guess"]
+__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game", "policy_guess", "advised_guess"]
 
 
 class BotError(EngineError):
@@ -134,6 +134,17 @@ def policy_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
     if not knowledge.unknown:
         raise BotError("nothing is left to open: every covered cell is a mine")
     return choose_guess(knowledge, analysis, policy)
+
+
+def advised_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess | None:
+    """The policy's guess for a hint on ``view``, or None when the view has no
+    mine count or no guess to make."""
+    if view.mines is None:
+        return None
+    try:
+        return policy_guess(view, policy)
+    except BotError:
+        return None
 
 
 def _open(view: Board, cell: Cell, guess: Guess) -> Move:

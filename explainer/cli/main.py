@@ -39,6 +39,7 @@ from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, langu
 from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
 from explainer.engine.hint import make_hint
+from explainer.bot.moves import advised_guess
 from explainer.engine.solve import solve
 from explainer.inputs import json_depth
 from explainer.errors import BudgetExceeded, EngineError
@@ -163,10 +164,11 @@ def cmd_hint(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     board = _read_board(args.file, stdin)
     with _budget(args):
         hint = make_hint(board)
+        guess = advised_guess(board) if hint.kind == "guess" else None
     if args.json:
-        _dump(hint_json(hint, args.lang), out)
+        _dump(hint_json(hint, args.lang, guess=guess), out)
     else:
-        out.write(hint_text(hint, args.lang) + "\n")
+        out.write(hint_text(hint, args.lang, guess) + "\n")
     return 0
 
 

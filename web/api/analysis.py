@@ -19,8 +19,7 @@ from explainer.learn.lessons import classify
 from explainer.engine.solve import Solution, solve
 from explainer.words.render import Renderer
 from explainer.words.hints import hint_json
-from explainer.bot.guess import Guess
-from explainer.bot.moves import BotError, policy_guess
+from explainer.bot.moves import advised_guess
 
 __all__ = ["LruCache", "Analyses", "hint_reply", "overlay_json", "wrong_flag_json"]
 
@@ -94,23 +93,12 @@ def hint_reply(solution: Solution, language: str) -> dict[str, Any]:
     """The hint (``Hint.to_json``), with the probability overlay when it is a guess
     and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern."""
     hint = make_hint(solution)
-    data = hint_json(hint, language, guess=advised_guess(solution) if hint.kind == "guess" else None)
+    data = hint_json(hint, language, guess=advised_guess(solution.board) if hint.kind == "guess" else None)
     if hint.kind == "deduction" and hint.deduction is not None:
         data["lesson"] = classify(solution.board, hint.deduction)
     if hint.kind == "guess":
         data["overlay"] = overlay_json(solution, language)
     return data
-
-
-def advised_guess(solution: Solution) -> Guess | None:
-    """The guess the bot's policy picks on the hint's view (the same as "watch the
-    bot" and the review), or None when the view has no mine count."""
-    if solution.board.mines is None:
-        return None
-    try:
-        return policy_guess(solution.board)
-    except BotError:
-        return None
 
 
 def overlay_json(solution: Solution, language: str) -> dict[str, Any]:
