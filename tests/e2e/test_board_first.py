@@ -206,6 +206,8 @@ ASSIST_MOVES = [(4, 4), (1, 7), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 4), 
 
 def test_the_assisted_cell_has_its_own_mark_and_legend_entry(page: Page) -> None:
     page.goto("/")
+    # the page starts its own game first: wait for it, so that it cannot replace the API's game as the current one
+    expect(board(page)).to_have_attribute("data-game-id", re.compile(r".+"))
     game = api_game(page, preset="beginner", mode="assist", seed=ASSIST_SEED)["id"]
     for move in ASSIST_MOVES[:-1]:
         api_move(page, game, "open", move)

@@ -12,6 +12,7 @@ from explainer.core.cells import Cell, cell_name, iter_bits
 from explainer.engine.hint import Hint, wrong_flag_hint, make_hint
 from explainer.engine.solve import solve
 from explainer.words.hints import hint_json
+from explainer.bot.moves import advised_guess
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load, open_settings
@@ -203,13 +204,15 @@ def test_probability_overlay_when_nothing_is_certain(page: Page, live_server: Li
     solution = solve(live_server.game(game).view())
     p, safest = solution.safest()
     page.keyboard.press("h")
-    expected = hint_json(make_hint(solution), "en")
-    assert expected["kind"] == "guess"
+    expected = hint_json(make_hint(solution), "en", guess=advised_guess(solution.board))
+    assert expected["kind"] == "guess" and "guess" in expected
     expect(explanation(page)).to_have_text(expected["text"])
     covered = page.locator('.cell[data-state="covered"]')
     expect(page.locator(".cell[data-probability]")).to_have_count(covered.count())
+    pick = tuple(expected["guess"]["cell"])
     for target in safest:
-        expect(cell(page, *target)).to_have_attribute("data-highlight", "safest")
+        roles = "safest best-guess" if tuple(target) == pick else "safest"
+        expect(cell(page, *target)).to_have_attribute("data-highlight", roles)
         expect(cell(page, *target).locator(".prob")).to_have_text(expected_percent(p))
     expect(page.locator('[data-role="overlay-note"]')).to_contain_text(expected_percent(p))
 
