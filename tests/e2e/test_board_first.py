@@ -190,7 +190,9 @@ def test_a_win_shows_no_mines_left_and_the_bot_says_it_won(page: Page) -> None:
 
 
 def test_the_legend_lists_only_the_roles_in_view(page: Page) -> None:
-    new_board(page, "beginner", at=(4, 4))
+    # seed 1: the first hint after opening E5 is a deduction (a random board may need a guess, whose
+    # hint shows the safest cells and the best guess instead)
+    new_board(page, "beginner", seed=1, at=(4, 4))
     expect(page.locator('[data-role="legend"]')).to_be_hidden()
     page.click('[data-action="hint"]')
     shown = page.locator('[data-role="legend"] li:visible')
