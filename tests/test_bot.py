@@ -3,7 +3,6 @@ right, its runs are reproducible, and its guesses are explained."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from explainer.bot.guess import GuessPolicy, GuessReason, _linked, choose_guess,
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from explainer.bot.interface import FirstClick, PlayerTable
+from tests.oracles.brute import unknown_placements
 
 BEGINNER = PRESETS["beginner"]
 INTERMEDIATE = PRESETS["intermediate"]
@@ -245,19 +245,13 @@ def test_the_lookahead_plays_reproducibly_and_can_be_turned_off() -> None:
 
 def _brute_survival(knowledge: PlayerKnowledge, index: int, elsewhere: float) -> float:
     """The chance to survive opening ``index`` and the next move, by listing every placement."""
-    cells = list(iter_bits(knowledge.unknown))
-    constraints = knowledge.constraints()
-    layouts = []
-    for chosen in itertools.combinations(cells, knowledge.mines_left):
-        mask = sum(1 << c for c in chosen)
-        if all((mask & cells_mask).bit_count() == count for cells_mask, count in constraints):
-            layouts.append(mask)
+    layouts = unknown_placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left)
     around = knowledge.neighbours[index] & knowledge.unknown
     by_number: dict[int, list[int]] = {}
     for layout in layouts:
         if not layout >> index & 1:
             by_number.setdefault((layout & around).bit_count(), []).append(layout)
-    others = [c for c in cells if c != index]
+    others = [c for c in iter_bits(knowledge.unknown) if c != index]
     survival = 0.0
     for group in by_number.values():
         safety = {c: sum(1 for layout in group if not layout >> c & 1) / len(group) for c in others}
@@ -323,13 +317,8 @@ def test_the_endgame_finds_every_placement() -> None:
         if game.state != "playing":
             continue
         knowledge = PlayerKnowledge.from_board(game.view())
-        cells = list(iter_bits(knowledge.unknown))
         constraints = knowledge.constraints()
-        brute = set()
-        for chosen in itertools.combinations(cells, knowledge.mines_left):
-            mask = sum(1 << c for c in chosen)
-            if all((mask & cells_mask).bit_count() == count for cells_mask, count in constraints):
-                brute.add(mask)
+        brute = set(unknown_placements(knowledge.unknown, constraints, knowledge.mines_left))
         found = placements(knowledge.unknown, constraints, knowledge.mines_left, 10**6)
         assert found is not None and sorted(found) == sorted(brute)
         if len(brute) > 3:

@@ -4,7 +4,6 @@ name the same pick with the same sentences."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -22,6 +21,7 @@ from explainer.words.bot import explain_guess, guess_reasons
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
 from explainer.words.review import move_text
+from tests.oracles.brute import unknown_placements
 
 NO_ENDGAME = GuessPolicy(endgame_limit=0)
 
@@ -35,14 +35,7 @@ def _guess(view: Board, policy: GuessPolicy = NO_ENDGAME) -> tuple[Guess, Player
 
 def _placements(knowledge: PlayerKnowledge) -> list[int]:
     """Every placement of the remaining mines that fits the numbers, by brute force."""
-    cells = list(iter_bits(knowledge.unknown))
-    constraints = knowledge.constraints()
-    found = []
-    for chosen in itertools.combinations(cells, knowledge.mines_left):
-        mask = sum(1 << c for c in chosen)
-        if all((mask & cells_mask).bit_count() == count for cells_mask, count in constraints):
-            found.append(mask)
-    return found
+    return unknown_placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left)
 
 
 def _check_fifty_fifty(guess: Guess, knowledge: PlayerKnowledge) -> None:

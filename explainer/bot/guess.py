@@ -242,10 +242,16 @@ def _two_safest(analysis: Analysis, elsewhere: float) -> tuple[float, float]:
     return first, second
 
 
-def _endgame(knowledge: PlayerKnowledge, analysis: Analysis, limit: int, probabilities: dict[int, float]) -> Guess | None:
+def _endgame(
+    knowledge: PlayerKnowledge,
+    constraints: list[tuple[int, int]],
+    analysis: Analysis,
+    limit: int,
+    probabilities: dict[int, float],
+) -> Guess | None:
     if analysis.total > limit:
         return None
-    found = placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left, limit)
+    found = placements(knowledge.unknown, constraints, knowledge.mines_left, limit)
     if found is None or len(found) < 2:
         return None
     plan = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found)
@@ -297,7 +303,7 @@ def _pair_patterns(knowledge: PlayerKnowledge, index: int) -> list[tuple[int, in
     return found
 
 
-def fifty_fifty_influence(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int, total: int) -> int:
+def fifty_fifty_influence(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int) -> int:
     """Placements where ``index`` is safe and would be left one side of a 50/50:
     its partner in a pair is a mine and so is every cell that could tell them
     apart (the largest such count over horizontal pairs plus over vertical ones)."""
@@ -321,12 +327,13 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         raise ValueError("there is no covered cell left to guess")
     probabilities = analysis.probabilities()
     height, width = knowledge.height, knowledge.width
+    constraints = knowledge.constraints()
     if policy.endgame_limit:
-        guess = _endgame(knowledge, analysis, policy.endgame_limit, probabilities)
+        guess = _endgame(knowledge, constraints, analysis, policy.endgame_limit, probabilities)
         if guess is not None:
             return guess
     if policy.fifty_fifty:
-        pairs = forced_pairs(knowledge, analysis, knowledge.constraints())
+        pairs = forced_pairs(knowledge, analysis, constraints)
         if pairs:
             a, b = min(pairs)
             index = min((a, b), key=lambda i: (-_edge_score(i, height, width), i))
@@ -356,7 +363,6 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     survival = rival_survival = None
     rival = chosen
     if policy.lookahead and len(near) > 1:
-        constraints = knowledge.constraints()
         scored = []
         floor = 0.0
         factor_cap = 1.0 + policy.influence
@@ -369,7 +375,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             if policy.influence:
                 safe_tally = analysis.total * (1.0 - p)
                 if safe_tally:
-                    influence = min(fifty_fifty_influence(knowledge, constraints, index, analysis.total), safe_tally)
+                    influence = min(fifty_fifty_influence(knowledge, constraints, index), safe_tally)
                     value *= (safe_tally + policy.influence * influence) / safe_tally
             dead = policy.avoid_dead and values == 1
             if not dead:

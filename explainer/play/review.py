@@ -34,7 +34,7 @@ from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.solve import Solution, solve
 from explainer.bot.guess import Guess
-from explainer.bot.moves import BotError, policy_guess
+from explainer.bot.moves import advised_guess
 from explainer.play.game import Game
 from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
 from explainer.play.modes import LossReport, loss_report, strict_report
@@ -163,11 +163,8 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         best = min(probabilities[i] for i in iter_bits(covered) if i in probabilities)
         item.safest_probability = best
         item.safest = item.probability is not None and item.probability <= best + 1e-12
-    if view.mines is not None and item.action == "open":
-        try:
-            item.best_guess = policy_guess(view)
-        except BotError:  # pragma: no cover - the view was found consistent above
-            item.best_guess = None
+    if item.action == "open":
+        item.best_guess = advised_guess(view)
 
 
 def review(game: Game) -> Review:

@@ -24,6 +24,18 @@ def placements(board: Board, use_count: bool = True) -> list[int]:
     return found
 
 
+def unknown_placements(unknown: int, constraints: list[tuple[int, int]], mines_left: int) -> list[int]:
+    """Every placement of ``mines_left`` mines within ``unknown`` (a mask) that meets each
+    ``(cells, count)`` constraint: the ground truth for what a player knows (``PlayerKnowledge``)."""
+    cells = [i for i in range(unknown.bit_length()) if unknown >> i & 1]
+    found = []
+    for chosen in combinations(cells, mines_left):
+        mask = sum(1 << c for c in chosen)
+        if all((mask & cells_mask).bit_count() == count for cells_mask, count in constraints):
+            found.append(mask)
+    return found
+
+
 def certain(board: Board) -> tuple[int, int]:
     """(safe mask, mine mask) over covered cells, by brute force."""
     layouts = placements(board)
