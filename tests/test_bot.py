@@ -22,7 +22,7 @@ from explainer.bot.guess import GuessPolicy, GuessReason, _linked, choose_guess,
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from explainer.bot.interface import FirstClick, PlayerTable
-from tests.oracles.brute import unknown_placements
+from tests.oracles.brute import endgame_win, unknown_placements
 
 BEGINNER = PRESETS["beginner"]
 INTERMEDIATE = PRESETS["intermediate"]
@@ -340,6 +340,37 @@ def test_the_endgame_knows_a_coin_flip_and_plays_on() -> None:
     board = Board.parse("?2?\n?2?\n").neighbours
     plan = best_endgame_guess(board, 0b101101, [0b000101, 0b100001, 0b001100, 0b101000])
     assert plan.win == pytest.approx(1 / 4)
+
+
+def test_the_endgame_search_wins_as_often_as_the_whole_game_tree() -> None:
+    """The search (memo, pruning, placements as bitmasks, free cells opened first)
+    against the plain game tree on small random views."""
+    rng = random.Random(8)
+    checked = 0
+    while checked < 40:
+        height, width = rng.randint(2, 3), rng.randint(2, 4)
+        game = Game.new(height, width, rng.randint(1, height * width // 2), rng.randrange(10**6))
+        game.open(rng.randrange(height), rng.randrange(width))
+        if game.state != "playing":
+            continue
+        knowledge = PlayerKnowledge.from_board(game.view())
+        found = placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left, 10**6)
+        assert found is not None
+        anywhere = 0
+        for placement in found:
+            anywhere |= placement
+        if len(found) < 2 or knowledge.unknown & ~anywhere:
+            continue  # the bot guesses only when no cell is certain
+        plan = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found)
+        expected = endgame_win(list(knowledge.neighbours), knowledge.unknown, found)
+        assert plan.win == pytest.approx(expected), str(game.view())
+        # the plan's first guess is as good as the best one
+        split: dict[int, list[int]] = {}
+        for placement in found:
+            if not placement >> plan.cell & 1:
+                split.setdefault((placement & knowledge.neighbours[plan.cell]).bit_count(), []).append(placement)
+        assert plan.safe == pytest.approx(sum(map(len, split.values())) / len(found))
+        checked += 1
 
 
 # -- runs -----------------------------------------------------------------------------------------

@@ -80,82 +80,98 @@ def placements(unknown: int, constraints: Sequence[tuple[int, int]], mines_left:
 
 
 class _Search:
-    def __init__(self, neighbours: Sequence[int], cells: int) -> None:
+    """The exact search.  A set of placements is a bitmask over their positions
+    in ``found``, so splitting a set by the number a cell shows is a handful of
+    integer ANDs, whatever the number of placements."""
+
+    def __init__(self, neighbours: Sequence[int], cells: int, found: Sequence[int]) -> None:
         self.neighbours = neighbours
-        self.cells = cells  # the cells still covered and unknown at the start
-        self.memo: dict[frozenset[int], float] = {}
+        self.memo: dict[int, float] = {}
+        everything = (1 << len(found)) - 1
+        #: (cell, the placements where it is a mine), reading order, for the cells ever safe
+        self.cells: list[tuple[int, int]] = []
+        #: cell -> the placements where it is safe, grouped by the number it shows
+        self.shows: dict[int, list[int]] = {}
+        for index in iter_bits(cells):
+            bit = 1 << index
+            around = neighbours[index]
+            mines = 0
+            shows: dict[int, int] = {}
+            for position, placement in enumerate(found):
+                if placement & bit:
+                    mines |= 1 << position
+                else:
+                    number = (placement & around).bit_count()
+                    shows[number] = shows.get(number, 0) | 1 << position
+            if mines != everything:
+                self.cells.append((index, mines))
+                self.shows[index] = [shows[number] for number in sorted(shows)]
 
-    def split(self, part: Sequence[int], index: int) -> list[list[int]]:
-        """The placements where ``index`` is safe, grouped by the number it shows."""
-        around = self.neighbours[index]
-        bit = 1 << index
-        groups: dict[int, list[int]] = {}
-        for placement in part:
-            if not placement & bit:
-                groups.setdefault((placement & around).bit_count(), []).append(placement)
-        return list(groups.values())
+    def split(self, part: int, index: int) -> list[int]:
+        """The placements of ``part`` where ``index`` is safe, grouped by the number it shows."""
+        return [group for group in (part & shows for shows in self.shows[index]) if group]
 
-    def win(self, part: list[int]) -> float:
+    def classify(self, part: int) -> tuple[list[int], int, list[tuple[int, int]]]:
+        """The cells safe in every placement of ``part``, the undecided cells (a
+        mask), and (placements where it is safe, cell) for each undecided cell,
+        safest first, then reading order."""
+        total = part.bit_count()
+        free: list[int] = []
+        undecided = 0
+        ranked: list[tuple[int, int]] = []
+        for index, mines in self.cells:
+            mined = part & mines
+            if not mined:
+                free.append(index)
+            elif mined != part:
+                undecided |= 1 << index
+                ranked.append((mined.bit_count() - total, index))
+        ranked.sort()  # the most placements where the cell is safe first, then reading order
+        return free, undecided, [(-negative, index) for negative, index in ranked]
+
+    def win(self, part: int) -> float:
         """The chance to win from a set of equally likely placements, playing on exactly."""
-        if len(part) == 1:
+        total = part.bit_count()
+        if total == 1:
             return 1.0
-        _budget.spend(len(part) + 1)  # a search node: its placements are scanned and split
-        key = frozenset(part)
-        cached = self.memo.get(key)
+        _budget.spend(total + 1)  # a search node: its placements are split
+        cached = self.memo.get(part)
         if cached is not None:
             return cached
-        anywhere = 0
-        everywhere = ~0
-        for placement in part:
-            everywhere &= placement
-            anywhere |= placement
-        undecided = self.cells & anywhere & ~everywhere
-        total = len(part)
+        free, undecided, ranked = self.classify(part)
         # a cell safe in every placement is opened for free: if its number tells something, use it
-        for index in iter_bits(self.cells & ~anywhere):
+        for index in free:
+            if not self.neighbours[index] & undecided:
+                continue  # it would show the same number in every placement
             groups = self.split(part, index)
             if len(groups) > 1:
-                result = sum(len(group) * self.win(group) for group in groups) / total
-                self.memo[key] = result
+                result = sum(group.bit_count() * self.win(group) for group in groups) / total
+                self.memo[part] = result
                 return result
         best = 0.0
-        for safe, index in self.by_safety(part, undecided):
+        for safe, index in ranked:
             if safe <= best * total:
                 break  # a guess never wins more often than it is safe
-            value = sum(len(group) * self.win(group) for group in self.split(part, index)) / total
+            value = sum(group.bit_count() * self.win(group) for group in self.split(part, index)) / total
             if value > best:
                 best = value
                 if safe == total or value >= 1.0:
                     break
-        self.memo[key] = best
+        self.memo[part] = best
         return best
-
-    @staticmethod
-    def by_safety(part: Sequence[int], cells: int) -> list[tuple[int, int]]:
-        """(placements where the cell is safe, cell) for ``cells``, safest first, then reading order."""
-        ranked = []
-        for index in iter_bits(cells):
-            bit = 1 << index
-            ranked.append((sum(1 for placement in part if not placement & bit), index))
-        ranked.sort(key=lambda entry: (-entry[0], entry[1]))
-        return ranked
 
 
 def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[int]) -> EndgamePlan:
     """The guess that wins most often, given every placement ``found`` (at least two)."""
-    search = _Search(neighbours, unknown)
+    search = _Search(neighbours, unknown, found)
     total = len(found)
-    anywhere = 0
-    everywhere = ~0
-    for placement in found:
-        anywhere |= placement
-        everywhere &= placement
+    everything = (1 << total) - 1
     best: EndgamePlan | None = None
-    for safe, index in search.by_safety(found, unknown & anywhere & ~everywhere):
+    for safe, index in search.classify(everything)[2]:
         if best is not None and safe / total < best.win - 1e-12:
             break  # a guess never wins more often than it is safe
-        groups = search.split(found, index)
-        win = sum(len(group) * search.win(group) for group in groups) / total
+        groups = search.split(everything, index)
+        win = sum(group.bit_count() * search.win(group) for group in groups) / total
         if best is None or win > best.win + 1e-12:
             best = EndgamePlan(index, win, safe / total)
     if best is None:

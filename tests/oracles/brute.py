@@ -77,3 +77,28 @@ def view_from_layout(height: int, width: int, layout: int, revealed: int, flagge
 
 def satisfied_by(board: Board, constraints_cells_counts, mask: int) -> bool:
     return all((cells & mask).bit_count() == count for cells, count in constraints_cells_counts)
+
+
+def endgame_win(neighbours: list[int], unknown: int, found: list[int]) -> float:
+    """The best chance to win from equally likely placements ``found`` (masks within
+    ``unknown``), by the plain game tree: every covered cell not yet opened may be opened
+    next (a mine loses; a safe cell splits the placements by the number it shows), and
+    the game is won when one placement is left.  No memo, no pruning, no shortcut."""
+
+    def win(part: list[int], opened: int) -> float:
+        if len(part) == 1:
+            return 1.0
+        best = 0.0
+        for index in range(unknown.bit_length()):
+            bit = 1 << index
+            if not unknown & bit or opened & bit or all(placement & bit for placement in part):
+                continue
+            groups: dict[int, list[int]] = {}
+            for placement in part:
+                if not placement & bit:
+                    groups.setdefault((placement & neighbours[index]).bit_count(), []).append(placement)
+            value = sum(len(group) * win(group, opened | bit) for group in groups.values()) / len(part)
+            best = max(best, value)
+        return best
+
+    return win(found, 0)
