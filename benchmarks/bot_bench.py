@@ -50,11 +50,13 @@ TARGET_EXPERT_GAMES_PER_SECOND_PER_CORE = 20.0
 
 #: each variant adds one part to the one before it (the paired differences are printed)
 ABLATION = {
-    "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False, fifty_fifty=False, avoid_dead=False),
-    "+ endgame": GuessPolicy(lookahead=False, fifty_fifty=False, avoid_dead=False),
-    "+ lookahead": GuessPolicy(fifty_fifty=False, avoid_dead=False),
-    "+ 50/50 first": GuessPolicy(avoid_dead=False),
-    "+ dead cells last (default)": GuessPolicy(),
+    "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False, fifty_fifty=False, avoid_dead=False, whole=False),
+    "+ endgame (300 placements)": GuessPolicy(endgame_limit=300, lookahead=False, fifty_fifty=False, avoid_dead=False, whole=False),
+    "+ lookahead (linked numbers)": GuessPolicy(endgame_limit=300, fifty_fifty=False, avoid_dead=False, whole=False),
+    "+ 50/50 first": GuessPolicy(endgame_limit=300, avoid_dead=False, whole=False),
+    "+ dead cells last": GuessPolicy(endgame_limit=300, whole=False),
+    "+ whole-board lookahead": GuessPolicy(endgame_limit=300),
+    "+ endgame up to 1,000 placements (default)": GuessPolicy(),
     "+ 50/50 influence": GuessPolicy(influence=0.9),
     "+ blended next safety": GuessPolicy(influence=0.9, blend=0.25),
 }

@@ -13,7 +13,8 @@ The choice rests on the exact probabilities of the analysis:
 4. otherwise a one-step lookahead (``policy.lookahead``) over the cells next
    to a number whose risk is within ``policy.margin`` of the lowest, plus the
    safest cell the tie-breaks below pick: for every number a cell could show,
-   does it prove another cell safe, and if not, how safe is the next guess?
+   does it prove another cell safe, and if not, how safe is the next guess
+   (counted over the whole view, ``policy.whole``)?
    The cell with the best chance to survive this guess *and* the next move is
    chosen, even when it is a little riskier than the safest;
 5. among equally good cells, corners, then edges (fewer neighbours: more
@@ -28,8 +29,12 @@ click safe; 8,000 expert games, as ``benchmarks/bot_bench.py --ablation``
 plays them, and 20,000 intermediate and beginner games):
 
 * the endgame search adds 2.2 points on expert (5,000 games, z = 4.6) and 0.4
-  on intermediate; larger limits (1,500 to 3,000) changed nothing measurable
-  (expert +0.1 on 3,000 games, beginner +0.0) and cost 5 to 8 times the time;
+  on intermediate; on 20,000 paired expert games (seed 21) a limit of 1,000
+  placements instead of 300 adds 0.10 points (z = 2.0 alone, 2.2 after the
+  whole-board lookahead) for about 1.4 times the CPU, 3,000 no more than 1,000
+  (-0.06, z = -0.6) for 3 times the CPU of 1,000;
+* the lookahead over the whole view instead of the numbers linked to the
+  cell: +0.11 points on the same 20,000 expert games (z = 1.2), 9% more CPU;
 * the lookahead as above adds 1.5 points on expert (z = 4.5), 0.2 on
   intermediate (z = 1.6) and nothing on beginner;
 * looking ahead at cells away from the numbers as well (they share the
@@ -76,7 +81,7 @@ class GuessReason(StrEnum):
 class GuessPolicy:
     """How the bot guesses (the variants the benchmark compares)."""
 
-    endgame_limit: int = 300  # play out every placement when at most this many fit (0: never)
+    endgame_limit: int = 1000  # play out every placement when at most this many fit (0: never)
     lookahead: bool = True  # weigh the cells near the safest by a one-step lookahead
     margin: float = 0.1  # the lookahead weighs cells whose risk is at most this much above the lowest
     lookahead_cells: int = 12  # at most this many cells are looked ahead
@@ -87,6 +92,7 @@ class GuessPolicy:
     fifty_fifty: bool = True  # guess a true 50/50 as soon as it appears
     avoid_dead: bool = True  # never guess a cell whose number is already known while another cell could tell something
     influence: float = 0.0  # weight of the placements where the cell would later be one side of a 50/50
+    whole: bool = True  # the lookahead analyses every number (else only those linked to the cell)
 
 
 DEFAULT_POLICY = GuessPolicy()
@@ -163,17 +169,19 @@ def lookahead(
     index: int,
     elsewhere: float,
     floor: float = 0.0,
+    whole: bool = True,
 ) -> float:
     """The chance to survive opening ``index`` and the move after it.
 
     For every number the cell could show: its chance (the cell safe), and
     either a proved safe cell (the next move is certain) or the best safety
-    left.  Only the numbers linked to the cell's neighbourhood are analysed,
-    with the mine total; ``elsewhere`` is the best safety of the other cells.
-    When the chance cannot reach ``floor`` the search stops early and returns
-    an upper bound below ``floor`` (the cell is then never the best).
+    left, at least ``elsewhere``.  Every number is analysed with the mine
+    total, or with ``whole`` False only the numbers linked to the cell's
+    neighbourhood (``elsewhere`` then stands for the other cells).  When the
+    chance cannot reach ``floor`` the search stops early and returns an upper
+    bound below ``floor`` (the cell is then never the best).
     """
-    return _two_moves(knowledge, constraints, index, elsewhere, floor)[0]
+    return _two_moves(knowledge, constraints, index, elsewhere, floor, whole=whole)[0]
 
 
 def _two_moves(
@@ -184,6 +192,7 @@ def _two_moves(
     floor: float,
     blend: float = 0.0,
     progress: float = 0.0,
+    whole: bool = False,
 ) -> tuple[float, float, int]:
     """``lookahead``, the cell's safety as the same linked numbers see it, and
     how many numbers the cell could show (0 when the search stopped early).
@@ -193,7 +202,7 @@ def _two_moves(
     score is multiplied by ``1 + progress * P(a number proves a cell safe)``."""
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
-    linked = _linked(constraints, around | bit)
+    linked = constraints if whole else _linked(constraints, around | bit)
     base = analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
         return 0.0, 0.0, 0
@@ -370,7 +379,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             if (1.0 - p) * factor_cap < floor:
                 break  # safest first: a cell survives two moves at most as often as it is safe
             value, seen_safety, values = _two_moves(
-                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress
+                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress, policy.whole
             )
             if policy.influence:
                 safe_tally = analysis.total * (1.0 - p)
