@@ -11,7 +11,8 @@ from contextlib import contextmanager
 import pytest
 
 from explainer.core.board import Board
-from explainer.bot.moves import BotError, MoveKind, next_move, play_game
+from explainer.bot.moves import BotError, MoveKind, next_move, play_game, policy_guess
+from explainer.engine import budget
 from explainer.bot.runs import RunConfig, run_games, wilson_interval
 from explainer.words.bot import explain_guess, explain_move, move_to_json
 from explainer.core.cells import Cell, iter_bits
@@ -306,6 +307,20 @@ def test_a_riskier_guess_by_the_lookahead_names_the_safer_cell() -> None:
         text = explain_guess(guess, Renderer("en"))
         assert guess.cell.name in text and safer.name in text and "a little more than" in text
         assert "%(" not in explain_guess(guess, Renderer("de"))
+
+
+def test_an_endgame_search_over_the_budget_gives_way_to_the_lookahead() -> None:
+    # GUESS_VIEW has 630 placements: the endgame search plays them out, unless a
+    # request's budget runs out first; the guess then comes from the steps below it
+    view = Board.parse(GUESS_VIEW)
+    with budget.limit(work=10**12) as unlimited:
+        searched = policy_guess(view)
+    assert searched.reason is GuessReason.ENDGAME and unlimited.spent > 10**6
+    plain = policy_guess(view, GuessPolicy(endgame_limit=0))
+    with budget.limit(work=100_000) as tight:
+        fallback = policy_guess(view)
+    assert (fallback.cell, fallback.reason) == (plain.cell, plain.reason) != (searched.cell, searched.reason)
+    assert tight.spent < 100_000  # the abandoned search is not charged to the request
 
 
 def test_the_endgame_finds_every_placement() -> None:

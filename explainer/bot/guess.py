@@ -56,11 +56,16 @@ from enum import StrEnum
 
 from explainer.core.cells import Cell, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
+from explainer.engine import budget
 from explainer.engine.count import Analysis, analyze
+from explainer.errors import BudgetExceeded
 from explainer.bot.certainty import PlayerKnowledge
 from explainer.bot.interface import FirstClick
 
 __all__ = ["Guess", "GuessPolicy", "GuessReason", "choose_guess", "first_guess", "lookahead", "DEFAULT_POLICY"]
+
+#: under a time budget (a web request), the endgame search may take this share of the time left
+ENDGAME_SHARE = 0.5
 
 #: probabilities closer than this are equal (they are correctly rounded ratios of exact counts)
 TOLERANCE = 1e-9
@@ -338,7 +343,11 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     height, width = knowledge.height, knowledge.width
     constraints = knowledge.constraints()
     if policy.endgame_limit:
-        guess = _endgame(knowledge, constraints, analysis, policy.endgame_limit, probabilities)
+        try:
+            with budget.attempt(ENDGAME_SHARE):
+                guess = _endgame(knowledge, constraints, analysis, policy.endgame_limit, probabilities)
+        except BudgetExceeded:
+            guess = None  # too long to play out within a request's budget: the steps below decide
         if guess is not None:
             return guess
     if policy.fifty_fifty:
