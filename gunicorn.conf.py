@@ -73,9 +73,12 @@ graceful_timeout = 10
 # save reconnects for a page's burst of requests without hoarding sockets.
 keepalive = 5
 
-# Request-size limits: the app's URLs are short (a game id and ?lang=), its headers few;
-# a request beyond these is refused with 4xx before it reaches the app.
-limit_request_line = 2048  # bytes in "METHOD /path?query HTTP/1.1"
+# Request-size limits: the app's URLs are short (a game id and ?lang=), its headers few.
+# The URL limit itself (2,048 bytes of path and query) is the app's (web/security.py
+# MAX_URL_BYTES), so that a long URL gets the app's 414, JSON on /api; gunicorn's own
+# limit on the request line is its largest, 8190 bytes, and answers an HTML 414 only
+# past that.  The header limits are refused with 4xx before the app.
+limit_request_line = 8190  # bytes in "METHOD /path?query HTTP/1.1" (gunicorn's maximum)
 limit_request_fields = 50  # header lines (browsers send about 15, the proxy adds 4)
 limit_request_field_size = 8190  # bytes per header line (the session cookie is well under 1 KB)
 

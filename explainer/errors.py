@@ -23,7 +23,8 @@ here loads that module; inside ``explainer`` import it from its home)::
          ├─ BudgetExceeded                explainer.errors         over the time or work limit
          ├─ BoardParseError               explainer.core.board     not a valid board text or view
          ├─ GameError                     explainer.play.game      a game setting or move not allowed
-         │   └─ GenerationError           explainer.play.generate  a no-guess board that cannot be made
+         │   ├─ GenerationError           explainer.play.generate  a no-guess board that cannot be made
+         │   └─ HistoryFull               explainer.play.history   a game whose history holds its limit of records
          ├─ SamplingError                 explainer.play.sampling  a view no layout fits
          ├─ Inconsistent                  explainer.bot.certainty  the bot's numbers contradict each other
          ├─ BotError                      explainer.bot.moves      the bot has no move on this view
@@ -60,6 +61,7 @@ __all__ = [
     "BoardParseError",
     "GameError",
     "GenerationError",
+    "HistoryFull",
     "SamplingError",
     "Inconsistent",
     "BotError",
@@ -120,6 +122,7 @@ HOMES: dict[str, str] = {
     "BoardParseError": "explainer.core.board",
     "GameError": "explainer.play.game",
     "GenerationError": "explainer.play.generate",
+    "HistoryFull": "explainer.play.history",
     "SamplingError": "explainer.play.sampling",
     "Inconsistent": "explainer.bot.certainty",
     "BotError": "explainer.bot.moves",
@@ -155,6 +158,7 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on 
     from explainer.learn.practice import AnswerError, PracticeError
     from explainer.play.game import GameError
     from explainer.play.generate import GenerationError
+    from explainer.play.history import HistoryFull
     from explainer.formats.position import FormatError
     from explainer.play.replay_file import ReplayError
     from explainer.play.sampling import SamplingError

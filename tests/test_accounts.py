@@ -5,7 +5,9 @@ Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -13,10 +15,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
+from explainer.words.i18n import translations
 from web import create_app
 
+from web.storage import accounts as storage_accounts
 from web.storage.database import connection
-from web.storage.tables import games, logins, results, users
+from web.storage.tables import games, logins, results, sign_in_failures, users
 from tests.conftest import session_owner
 
 pytestmark = pytest.mark.databases
@@ -121,10 +125,10 @@ def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(client: FlaskC
     assert unknown.json == wrong.json == {"error": "Wrong username or password.", "status": 401}
 
 
-def test_failed_sign_ins_are_rate_limited_per_name(client: FlaskClient, app: Flask) -> None:
+def test_failed_sign_ins_are_rate_limited_per_name_from_one_address(client: FlaskClient, app: Flask) -> None:
     register(client)
     client.post("/api/account/sign-out", json={})
-    limit = app.config["SIGN_IN_FAILURES_PER_NAME"]
+    limit = app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]
     for _ in range(limit):
         assert sign_in(client, "ada", "guess guess").status_code == 401
     blocked = sign_in(client, "ada")  # even the right password waits
@@ -136,7 +140,7 @@ def test_failed_sign_ins_are_rate_limited_per_name(client: FlaskClient, app: Fla
 def test_a_right_sign_in_clears_the_failures(client: FlaskClient, app: Flask) -> None:
     register(client)
     client.post("/api/account/sign-out", json={})
-    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME"] - 1):
+    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"] - 1):
         sign_in(client, "ada", "guess guess")
     assert sign_in(client).status_code == 200
     client.post("/api/account/sign-out", json={})
@@ -243,3 +247,178 @@ def test_behind_a_proxy_the_limit_per_address_counts_each_client(app: Flask) -> 
     other = client.post("/api/account/sign-in", json={"username": "ccc", "password": "guess guess"},
                         headers={"X-Forwarded-For": "198.51.100.9"})
     assert other.status_code == 401  # another client behind the same proxy is not blocked
+
+
+# -- sign-in limits that hold under concurrency and do not lock the owner out -------------
+
+OUTSIDER = "203.0.113.7"
+TOO_EASY = "This password is too common or too easy to guess: choose another."
+HAS_NAME = "This password contains the username: choose another."
+
+
+def sign_in_from(client: FlaskClient, address: str, name: str = "ada", password: str = "guess guess") -> Any:
+    return client.post("/api/account/sign-in", json={"username": name, "password": password},
+                       environ_base={"REMOTE_ADDR": address})
+
+
+@pytest.fixture
+def password_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every password actually checked against a hash (slowed a little, so that
+    simultaneous attempts overlap while they are checked)."""
+    checked: list[str] = []
+    lock = threading.Lock()
+    real = storage_accounts.check_password_hash
+
+    def counting(hashed: str, password: str) -> bool:
+        with lock:
+            checked.append(password)
+        time.sleep(0.05)
+        return real(hashed, password)
+
+    monkeypatch.setattr(storage_accounts, "check_password_hash", counting)
+    return checked
+
+
+def simultaneous_sign_ins(app: Flask, addresses: list[str]) -> list[int]:
+    """One wrong sign-in for "ada" from each address, all at once: their statuses."""
+    start = threading.Barrier(len(addresses))
+
+    def attempt(address: str) -> int:
+        client = app.test_client()
+        start.wait()
+        return int(sign_in_from(client, address).status_code)
+
+    with ThreadPoolExecutor(len(addresses)) as pool:
+        return list(pool.map(attempt, addresses))
+
+
+def test_simultaneous_wrong_sign_ins_check_no_more_passwords_than_the_limit(
+    app: Flask, client: FlaskClient, password_checks: list[str]
+) -> None:
+    register(client)
+    password_checks.clear()
+    limit = app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]
+    assert limit == 5
+    statuses = simultaneous_sign_ins(app, [OUTSIDER] * 20)
+    assert len(password_checks) == limit  # was 13 to 16 when counting and recording were apart
+    assert sorted(statuses) == [401] * limit + [429] * (20 - limit)
+
+
+def test_simultaneous_sign_ins_from_many_addresses_hold_the_limit_per_name(
+    app: Flask, client: FlaskClient, password_checks: list[str]
+) -> None:
+    register(client)
+    password_checks.clear()
+    app.config["SIGN_IN_FAILURES_PER_NAME"] = 5
+    statuses = simultaneous_sign_ins(app, [f"198.51.100.{n}" for n in range(1, 21)])
+    assert len(password_checks) == 5
+    assert sorted(statuses) == [401] * 5 + [429] * 15
+
+
+def test_an_outsiders_guesses_do_not_lock_the_owner_out(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    outsider = app.test_client()
+    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]):
+        assert sign_in_from(outsider, OUTSIDER).status_code == 401
+    assert sign_in_from(outsider, OUTSIDER).status_code == 429
+    assert sign_in_from(outsider, OUTSIDER, password=PASSWORD).status_code == 429  # the outsider waits, even when right
+    assert sign_in(client, "ada", "a typo of mine").status_code == 401  # the owner's address has its own count
+    assert sign_in(client).status_code == 200
+
+
+def test_a_guesser_spread_over_many_addresses_is_slowed_per_name(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    app.config["SIGN_IN_FAILURES_PER_NAME"] = 4
+    guesser = app.test_client()
+    for n in range(4):
+        assert sign_in_from(guesser, f"198.51.100.{n}").status_code == 401
+    blocked = sign_in_from(guesser, "198.51.100.99")
+    assert blocked.status_code == 429 and int(blocked.headers["Retry-After"]) == 900
+    assert sign_in_from(guesser, "198.51.100.99", "bob").status_code == 401  # another name is not held back
+
+
+def test_failed_sign_ins_are_rate_limited_per_address(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    app.config["SIGN_IN_FAILURES_PER_ADDRESS"] = 3
+    guesser = app.test_client()
+    for name in ("ada", "bob", "eve"):
+        assert sign_in_from(guesser, OUTSIDER, name).status_code == 401
+    assert sign_in_from(guesser, OUTSIDER, "zoe").status_code == 429  # a new name: still this address
+    assert sign_in_from(guesser, OUTSIDER, "ada", PASSWORD).status_code == 429
+    assert sign_in(client).status_code == 200  # from another address
+
+
+def test_right_sign_ins_are_not_counted(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    app.config.update(SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS=2, SIGN_IN_FAILURES_PER_NAME=2, SIGN_IN_FAILURES_PER_ADDRESS=2)
+    for _ in range(4):
+        assert sign_in(client).status_code == 200
+    assert sign_in(client, "ada", "guess guess").status_code == 401
+    assert sign_in(client).status_code == 200  # and a right one clears this address's failures for the name
+    assert rows(app, select(sign_in_failures.c.key)) == [("user:ada",), ("address:127.0.0.1",)]
+
+
+def test_guessing_the_password_to_delete_the_account_is_limited_too(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]):
+        assert client.post("/api/account/delete", json={"password": "guess guess"}).status_code == 401
+    blocked = client.post("/api/account/delete", json={"password": PASSWORD})
+    assert blocked.status_code == 429 and "Retry-After" in blocked.headers
+    assert rows(app, select(users.c.username)) == [("ada",)]
+
+
+# -- weak passwords are refused when registering --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "message"),
+    [
+        ("ada", "password", TOO_EASY),
+        ("ada", "12345678", TOO_EASY),
+        ("ada", "qwertyuiop", TOO_EASY),
+        ("ada", "iloveyou", TOO_EASY),
+        ("ada", "11111111", TOO_EASY),
+        ("ada", "abcdefgh", TOO_EASY),
+        ("ada", "P@ssw0rd!", TOO_EASY),
+        ("ada", "monkey2024", TOO_EASY),
+        ("ada", "ada12345", HAS_NAME),
+        ("grace_hopper", "my name is GRACE_HOPPER!", HAS_NAME),
+    ],
+)
+def test_weak_passwords_are_refused_with_a_reason(client: FlaskClient, app: Flask, name: str, password: str, message: str) -> None:
+    reply = register(client, name, password)
+    assert reply.status_code == 400 and reply.json == {"error": message, "status": 400}  # the password is not quoted
+    assert rows(app, select(users.c.id)) == []
+
+
+@pytest.mark.parametrize("language", ["de", "ja", "ar"])
+def test_the_weak_password_refusals_are_translated(client: FlaskClient, language: str) -> None:
+    for password, message in (("password", TOO_EASY), ("ada-is-me-2024", HAS_NAME)):
+        reply = client.post(f"/api/account/register?lang={language}", json={"username": "ada", "password": password})
+        assert reply.status_code == 400 and reply.json["error"] == translations(language).gettext(message)
+
+
+def test_the_account_page_says_why_a_password_is_refused(client: FlaskClient) -> None:
+    page = client.post("/account/register", data={"username": "ada", "password": "12345678"})
+    assert page.status_code == 400 and TOO_EASY.encode() in page.data and b"12345678" not in page.data
+    assert b'value="ada"' in page.data
+
+
+@pytest.mark.parametrize("password", ["violet tractor 17 dunes", "Tr0ub4dor&3-x", "correct horse battery"])
+def test_strong_passwords_are_accepted(client: FlaskClient, password: str) -> None:
+    assert register(client, "ada", password).status_code == 201
+
+
+def test_an_old_account_with_a_weak_password_still_signs_in(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        storage_accounts.create_user("oldtimer", "password")  # made before passwords were checked
+    assert sign_in(client, "oldtimer", "password").status_code == 200
+
+
+def test_the_register_form_states_the_password_rule(client: FlaskClient) -> None:
+    page = client.get("/account")
+    assert b"At least 8 characters." in page.data
+    assert b"Not a common password or a simple pattern, and not containing your username." in page.data

@@ -15,8 +15,14 @@ from explainer.play.depth import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
+from explainer.play.game import Game
+from explainer.play.modes import open_cell
+from explainer.play.replay_file import to_replay
+from web.accounts import PASSWORD_LENGTH
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
 from web.api.openapi import ERROR_STATUSES, openapi_spec
+from web.security import MAX_URL_BYTES
+from web.storage.results import MULTIPLIERS
 
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 #: methods every Flask rule gets for free; the description leaves them out
@@ -162,9 +168,12 @@ def test_limits_and_enums_match_the_server(spec: dict[str, Any]) -> None:
     assert set(PRESETS) <= set(make_game["preset"]["enum"])
     assert make_game["mode"]["enum"] == list(MODES)
     assert [rule for rule in make_game["max_rule"]["enum"] if rule] == [str(rule) for rule in DEPTHS]
-    assert (make_game["height"]["minimum"], make_game["height"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_HEIGHT)
-    assert (make_game["width"]["minimum"], make_game["width"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_WIDTH)
-    assert make_game["mines"]["minimum"] == 1
+    preset, custom = (branch["properties"] for branch in schemas["NewGame"]["anyOf"])  # each size checked where it is read
+    assert preset["preset"]["enum"] == list(PRESETS) and preset["multiplier"]["enum"] == list(MULTIPLIERS)
+    assert (custom["height"]["minimum"], custom["height"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_HEIGHT)
+    assert (custom["width"]["minimum"], custom["width"]["maximum"]) == (CUSTOM_MIN_SIDE, CUSTOM_MAX_WIDTH)
+    assert custom["mines"]["minimum"] == 1
+    assert make_game["seed"]["type"] == "integer"  # not nullable: a seed sent as null is refused
     move = schemas["Move"]
     assert move["required"] == ["row", "col"]
     assert move["properties"]["row"]["type"] == move["properties"]["col"]["type"] == "integer"
@@ -189,6 +198,40 @@ def test_request_examples_validate_against_the_body_schemas(spec: dict[str, Any]
     assert valid("Move", {"row": 0, "col": 3}) and not valid("Move", {"row": "0", "col": 3})
     assert valid("Answer", {"opened": [[1, 2]], "flagged": []}) and not valid("Answer", {"opened": [[1]]})
     assert valid("Empty", {})
+
+
+def test_request_bodies_are_as_strict_as_the_server(spec: dict[str, Any]) -> None:
+    """What each route refuses or ignores (tests/test_web_fuzz.py sends them; these are the rules)."""
+
+    def valid(name: str, body: Any) -> bool:
+        return Draft202012Validator({"$ref": f"#/components/schemas/{name}", "components": spec["components"]}).is_valid(body)
+
+    assert not valid("NewGame", {"preset": "beginner", "seed": None})  # null is no seed
+    assert valid("NewGame", {"preset": "beginner", "height": "ignored", "mines": -1})  # a preset ignores the size
+    assert valid("NewGame", {"height": 9, "width": 9, "mines": 10, "multiplier": "ignored"})  # custom: no multiplier
+    assert not valid("NewGame", {"preset": "beginner", "multiplier": 1.5})
+    assert valid("NewGame", {"preset": "beginner", "warnings": False, "anything": 1})  # other fields are ignored
+    for name in ("Empty", "Move", "Vision", "Answer", "PositionBody", "ImportBody", "Credentials", "ReplayFile"):
+        assert not valid(name, []) and not valid(name, "x"), name  # a body is a JSON object
+    assert not valid("Answer", {"opened": [[0, 8]]})  # a puzzle is at most 8 x 8
+    assert not valid("Credentials", {"username": "", "password": "x"})
+    assert not valid("Password", {"password": "x" * (PASSWORD_LENGTH[1] + 1)})
+    assert not valid("NewAccount", {"username": "ab", "password": "a" * 12})
+    assert not valid("NewAccount", {"username": "ada", "password": "short"})
+    assert valid("FlagMove", {"row": 0, "col": 0, "flagged": None})  # null toggles, as no field
+    assert not valid("PositionGameBody", {"board": "??\n??\n"})  # a game needs the layout
+    assert not valid("PositionGameBody", {"board": "??\n??\n", "layout": []})
+    assert not valid("ImportBody", {"content": "?", "base64": "yes"})
+    game = Game.new(9, 9, 10, seed=3)
+    open_cell(game, 4, 4)
+    while not game.over:
+        open_cell(game, *divmod(next(i for i in range(81) if not (game.revealed | game.layout) >> i & 1), 9))
+    replay = to_replay(game)
+    assert valid("ReplayFile", replay)
+    assert not valid("ReplayFile", {**replay, "version": 2})
+    assert not valid("ReplayFile", {**replay, "moves": [{"action": "open"}]})  # a move needs its cell
+    assert valid("ReplayFile", {**replay, "moves": [*replay["moves"], {"action": "hint", "by": "player", "t": None}]})
+    assert "414" in spec["paths"]["/api/games"]["post"]["responses"] and str(MAX_URL_BYTES) in ERROR_STATUSES[414]
 
 
 def test_served_at_api_openapi_json(client: FlaskClient, spec: dict[str, Any]) -> None:

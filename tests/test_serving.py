@@ -589,3 +589,37 @@ def test_master_survives_heavy_requests_and_a_killed_worker(server: Server) -> N
     player.post("/api/games", {"preset": "beginner"})
     assert time.perf_counter() - started < 2 * FAST
     assert heavy_log, "no heavy request finished"
+
+
+# -- one daily attempt, under a burst ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_burst_of_daily_requests_makes_one_attempt(backend: str, request: pytest.FixtureRequest) -> None:
+    """The audit's burst: 12 simultaneous ``POST /api/daily/<preset>`` from one account, one burst per
+    preset, against gunicorn with the production configuration: one game each."""
+    server: Server = request.getfixturevalue("own_server" if backend == "sqlite" else "postgres_server")
+    server.start()
+    owner = Client(server)
+    owner.post("/api/account/register", {"username": "ada", "password": "correct horse battery"})
+    players = []
+    for _ in range(12):
+        player = Client(server)
+        player.post("/api/account/sign-in", {"username": "ada", "password": "correct horse battery"})
+        players.append(player)
+    for preset in ("expert", "intermediate", "beginner"):
+        start = threading.Barrier(len(players))
+        answers: list[Any] = []
+
+        def ask(player: Client) -> None:
+            start.wait()
+            answers.append(player.post(f"/api/daily/{preset}", timeout=60))
+
+        threads = [threading.Thread(target=ask, args=(player,)) for player in players]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(answers) == 12, server.log_text()
+        assert len({answer["game"]["id"] for answer in answers}) == 1
+        assert sum(answer["new"] for answer in answers) == 1

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
 from explainer.play.game import Game
-from web.storage.database import connection
-from web.storage.tables import games, results
+from web.storage.database import connection, write
+from web.storage.tables import games, results, users
 
 pytestmark = pytest.mark.databases
 
@@ -24,6 +24,16 @@ PASSWORD = "correct horse battery"
 def account(app: Flask, name: str) -> FlaskClient:
     client = app.test_client()
     assert client.post("/api/account/register", json={"username": name, "password": PASSWORD}).status_code == 201
+    return client
+
+
+def old_account(app: Flask, name: str) -> FlaskClient:
+    """An account made two days ago (the daily board ranks accounts made before its day)."""
+    client = account(app, name)
+    with app.app_context():
+        conn = connection()
+        with write(conn):
+            conn.execute(update(users).where(users.c.username == name).values(created_at=time.time() - 2 * 86400))
     return client
 
 
@@ -125,8 +135,11 @@ def test_the_win_ratio_table_needs_the_minimum_number_of_games(app: Flask) -> No
 def test_anonymous_results_follow_the_browser_into_its_account(app: Flask, client: FlaskClient) -> None:
     win(app, client, new_game(client, seed=1))
     client.post("/api/account/register", json={"username": "ada", "password": PASSWORD})
-    assert board(client)["won"] == 1
-    assert [row["username"] for row in client.get("/api/leaderboards?kind=beginner").json["by_best_time"]] == ["ada"]
+    figures = board(client)
+    assert figures["won"] == 1
+    # it keeps its statistics but does not rank: a player could keep only the browsers that won
+    assert figures["unranked_games"] == 1 and figures["unranked_reasons"] == {"guest": 1}
+    assert client.get("/api/leaderboards?kind=beginner").json["by_best_time"] == []
 
 
 @pytest.mark.parametrize(("query", "message"), [("kind=exp%20ert", "kind must be a preset"), ("mode=speedrun", "unknown mode 'speedrun'")])
@@ -178,7 +191,7 @@ def test_the_daily_board_depends_on_the_secret_key(app: Flask, tmp_path) -> None
 
 
 def test_the_daily_leaderboard_ranks_first_attempts_by_time(app: Flask) -> None:
-    ada, bob = account(app, "ada"), account(app, "bob")
+    ada, bob = old_account(app, "ada"), old_account(app, "bob")
     for client in (ada, bob):
         game_id = client.post("/api/daily/beginner", json={}).json["game"]["id"]
         win(app, client, game_id)

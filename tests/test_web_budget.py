@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from explainer.play.game import Game
 from web import create_app
 from web.storage import games as web_db
+from web.storage.ranking import Origin
 from web.config import ConfigError
 
 from .conftest import session_owner
@@ -44,7 +45,7 @@ def adversarial_game(seed: int = 1) -> Game:
 def stored(app: Flask, client: FlaskClient, game: Game) -> str:
     client.get("/api/learn/progress")  # make the session
     with app.test_request_context():
-        return web_db.create_game(session_owner(client), game, "forgiving").id
+        return web_db.create_game(session_owner(client), game, "forgiving", Origin.POSITION).id
 
 
 def timed(call: Any) -> tuple[Any, float]:

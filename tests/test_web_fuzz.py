@@ -15,6 +15,12 @@ random text) and sometimes an ``Origin`` header.  Every request is sent with
   which the operation declares, or a success the operation declares whose body
   matches its response schema (and, for 201, a ``Location`` header).
 
+Request bodies are checked both ways against their schemas: a body the schema refuses
+(a valid one broken: not an object, a field missing, of the wrong type, out of range, too
+long, unknown where none may be added) must be refused (4xx), and a body the schema accepts
+must not get a 400 unless for a reason the description states and JSON Schema cannot
+(``EXPLAINED_400``: a mine count for the board's size, a cell outside this game's board, ...).
+
 Then unknown paths under ``/api`` (404) and the methods a route does not allow
 (405 with an ``Allow`` header) get the same checks.
 
@@ -45,11 +51,14 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect
 from werkzeug.test import TestResponse
 
+from explainer.core.board import COVERED, Board, BoardParseError, neighbour_masks
 from explainer.core.cells import iter_bits
+from explainer.play.game import MIN_SIDE
 from explainer.engine.hint import make_hint
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
-from web import create_app
+from web import accounts, create_app
+from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
 from web.storage import games as web_db
 from web.storage import puzzles as practice_store
 from web.api.openapi import openapi_spec
@@ -142,14 +151,19 @@ def _plain(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     if kind == "number":
         return st.floats(schema.get("minimum"), schema.get("maximum"), allow_nan=False, allow_infinity=False)
     if kind == "string":
-        return st.text(max_size=20)
+        low = schema.get("minLength", 0)
+        high = schema.get("maxLength", low + 20)
+        if "pattern" in schema:
+            return st.from_regex(schema["pattern"], fullmatch=True).filter(lambda text: low <= len(text) <= high)
+        return st.text(min_size=low, max_size=min(high, low + 20))
     if kind == "boolean":
         return st.booleans()
     if kind == "null":
         return st.none()
     if kind == "array":
-        return st.lists(from_schema(schema.get("items", {})), min_size=schema.get("minItems", 0),
-                        max_size=schema.get("maxItems", max(schema.get("minItems", 0), 5)))
+        low = schema.get("minItems", 0)
+        return st.lists(from_schema(schema.get("items", {})), min_size=low,
+                        max_size=min(schema.get("maxItems", low + 5), max(low, 5)))
     if kind == "object":
         return _object(schema)
     return json_values
@@ -380,12 +394,14 @@ class Target:
     size: tuple[int, int] | None = None  # the board of the game in the path
 
 
-def draw_target(data: st.DataObject, world: World, path: str) -> Target:
-    """The operation's path with ids filled in: this session's resources in some state, or random text."""
+def draw_target(data: st.DataObject, world: World, path: str, own: bool = False) -> Target:
+    """The operation's path with ids filled in: this session's resources in some state, or random text
+    (``own``: this session's resources only, so that the route reads the body)."""
     url = path
     size = None
     if "{game_id}" in path:
-        state = data.draw(st.sampled_from(GAME_STATES), label="game state")
+        states = [state for state in GAME_STATES if not own or state not in ("foreign", "random")]
+        state = data.draw(st.sampled_from(states), label="game state")
         if state == "random":
             game_id = data.draw(random_ids, label="game id")
         else:
@@ -394,13 +410,14 @@ def draw_target(data: st.DataObject, world: World, path: str) -> Target:
             size = world.size(game_id) if state != "foreign" else None
         url = url.replace("{game_id}", quote(game_id, safe=""))
     if "{puzzle_id}" in path:
-        state = data.draw(st.sampled_from(PUZZLE_STATES), label="puzzle state")
+        states = [state for state in PUZZLE_STATES if not own or state not in ("foreign", "random")]
+        state = data.draw(st.sampled_from(states), label="puzzle state")
         puzzle_id = data.draw(random_ids, label="puzzle id") if state == "random" else world.puzzle(state)
         size = world.puzzle_size(puzzle_id) if state in ("unsolved", "solved") else None
         url = url.replace("{puzzle_id}", quote(puzzle_id, safe=""))
     if "{pattern_id}" in path:
         choices = st.sampled_from([pattern.id for pattern in PATTERNS if pattern.id != "enumeration"])
-        pattern_id = data.draw(choices | st.just("enumeration") | random_ids, label="pattern id")
+        pattern_id = data.draw(choices if own else choices | st.just("enumeration") | random_ids, label="pattern id")
         url = url.replace("{pattern_id}", quote(pattern_id, safe=""))
     return Target(url, size)
 
@@ -409,12 +426,22 @@ def draw_target(data: st.DataObject, world: World, path: str) -> Target:
 coordinate = st.integers(0, 2**16)
 
 
+def schema_enum(name: str, field: str) -> list[Any]:
+    return list(COMPONENTS["schemas"][name]["properties"][field]["enum"])
+
+
 def valid_body(data: st.DataObject, operation: dict[str, Any], target: Target) -> Any:
     schema = operation["requestBody"]["content"]["application/json"]["schema"]
     name = schema.get("$ref", "").rsplit("/", 1)[-1]
     if name == "Move" and target.size is not None and data.draw(st.booleans(), label="inside the board"):
         height, width = target.size
         return {"row": data.draw(coordinate) % height, "col": data.draw(coordinate) % width}
+    if name in ("PositionBody", "ExportBody", "PositionGameBody") and data.draw(st.booleans(), label="a real position"):
+        body = data.draw(position_bodies(game=name == "PositionGameBody"), label="position")
+        if name == "ExportBody":
+            body["format"] = data.draw(st.sampled_from(schema_enum("ExportBody", "format")), label="format")
+        if _validator(schema).is_valid(body):  # (tiles, mbf and link need the layout)
+            return body
     if name == "Answer" and data.draw(st.booleans(), label="cells inside the board"):
         height, width = target.size or (10, 10)
         cell = st.tuples(coordinate, coordinate).map(lambda rc: [rc[0] % height, rc[1] % width])
@@ -450,6 +477,11 @@ def test_valid_requests_keep_the_contract(world: World, path: str, method: str, 
     origin = data.draw(st.sampled_from([None, SAME_ORIGIN]), label="origin")
     response, request = send(world, method, target.url, body, query, origin)
     reply = check_reply(response, request, path, method)
+    if response.status_code == 400:  # the server refuses what the schema accepts: only for a reason it cannot state
+        explained = EXPLAINED_400.get(operation["operationId"])
+        assert explained is not None and explained(body, target, world), (
+            f"a body the schema accepts was refused (the schema is looser than the server): {request} -> {reply!r}"
+        )
     if path == "/api/openapi.json":
         assert reply == SPEC
     if path == "/api/games" and isinstance(body, dict) and body.get("preset") in ("beginner", "intermediate", "expert"):
@@ -471,6 +503,149 @@ def test_arbitrary_requests_keep_the_contract(
     check_reply(response, request, path, method)
     if method != "get" and origin in (FOREIGN_ORIGIN, "null"):
         assert response.status_code == 403, f"a state-changing request from another site was not refused: {request}"
+
+
+# -- request bodies against their schemas, both ways --------------------------------------------------
+
+
+def _outside(cell: Any, size: tuple[int, int] | None) -> bool:
+    return size is None or not (isinstance(cell, list) and len(cell) == 2 and cell[0] < size[0] and cell[1] < size[1])
+
+
+def _bad_position(body: Any, game: bool = False) -> bool:
+    """What the schema cannot say of a position: its board is text in the board format (rows of one
+    length, a mine count that fits...), its layout cells on that board with the mine count it gives;
+    and for a game, a board of a game's size with at least one mine and one safe cell."""
+    try:
+        view = Board.parse(body["board"])
+    except BoardParseError:
+        return True
+    layout = body.get("layout")
+    if layout is None:
+        return False  # (a game's body requires it: without it, its schema must refuse the body)
+    cells = {tuple(cell) for cell in layout}
+    if any(not (row < view.height and col < view.width) for row, col in cells):
+        return True
+    if view.mines is not None and view.mines != len(cells):
+        return True
+    return game and not (
+        MIN_SIDE <= view.height <= CUSTOM_MAX_HEIGHT and MIN_SIDE <= view.width <= CUSTOM_MAX_WIDTH
+        and 1 <= len(cells) < view.size
+    )
+
+
+def _unwritable(body: Any) -> bool:
+    view = Board.parse(body["board"])
+    if body["format"] == "jsm":
+        return view.mines is None and body.get("layout") is None
+    return body["format"] == "link" and max(view.height, view.width) > 99
+
+
+def _bad_account(body: Any, world: World) -> bool:
+    """A new account's name of letters, digits and ._- and a password not too easy to guess (zxcvbn)."""
+    with world.app.test_request_context():
+        try:
+            name = accounts.check_username(body["username"])
+            accounts.check_new_password(body["password"], name)
+        except accounts.BadField:
+            return True
+    return False
+
+
+#: why a body the schema accepts may still get a 400, by operation (``(body, target, world) -> bool``): what
+#: the description states in words and JSON Schema cannot; any other 400 is a mismatch (the schema is looser)
+EXPLAINED_400: dict[str, Any] = {
+    # mines at most height x width - 9
+    "createGame": lambda body, _target, _world: body.get("preset") in (None, "custom")
+    and body.get("mines", 0) > body.get("height", 0) * body.get("width", 0) - 9,
+    # a cell on this game's board, and a move the cell's state allows (a flag on an open cell, a chord...)
+    "openCell": lambda _body, _target, _world: True,
+    "chordCell": lambda _body, _target, _world: True,
+    "toggleFlag": lambda _body, _target, _world: True,
+    # covered cells of this puzzle's board, none both opened and flagged
+    "answerPuzzle": lambda _body, _target, _world: True,
+    "analysePosition": lambda body, _target, _world: _bad_position(body),
+    # and a format that can hold it: jsm needs the mine count, a link is at most 99 x 99
+    "exportPosition": lambda body, _target, _world: _bad_position(body) or _unwritable(body),
+    "playPosition": lambda body, _target, _world: _bad_position(body, game=True),
+    # a file in its format (its content is any text, or base64)
+    "importPosition": lambda _body, _target, _world: True,
+    # a replay file's moves must be a game that could have been played
+    "importReplay": lambda _body, _target, _world: True,
+    "register": lambda body, _target, world: _bad_account(body, world),
+}
+
+
+@st.composite
+def position_bodies(draw: st.DrawFn, game: bool = False) -> dict[str, Any]:
+    """A real position (a view of a random layout on a small board) with its layout, sometimes none."""
+    height, width = draw(st.integers(2, 9)), draw(st.integers(2, 9))
+    size = height * width
+    mines = draw(st.sets(st.integers(0, size - 1), min_size=1 if game else 0, max_size=size))
+    layout = sum(1 << index for index in mines)
+    revealed = draw(st.sets(st.integers(0, size - 1), max_size=size))
+    around = neighbour_masks(height, width)
+    cells = [
+        (around[index] & layout).bit_count() if index in revealed and index not in mines else COVERED
+        for index in range(size)
+    ]
+    text = str(Board(height, width, tuple(cells), len(mines) if draw(st.booleans()) else None))
+    body: dict[str, Any] = {"board": text}
+    if game or draw(st.booleans()):
+        body["layout"] = [list(divmod(index, width)) for index in sorted(mines)]
+    return body
+
+#: values that break a field's schema in the usual ways: the wrong type, out of range, too long, not a cell
+BREAKERS: list[Any] = [
+    None, True, False, -1, 0, 1.5, 10**9, "", "x", "x" * 300, [], [[-1, 0]], [[0]], [["a", 0]], [0, 0], {}, {"a": 1},
+]
+
+
+def _property_names(schema: dict[str, Any]) -> set[str]:
+    schema = _resolve(schema)
+    names = set(schema.get("properties", {})) | set(schema.get("required", ()))
+    for key in ("anyOf", "oneOf"):
+        for branch in schema.get(key, ()):
+            names |= _property_names(branch)
+    for key in ("if", "then"):
+        if key in schema:
+            names |= _property_names(schema[key])
+    return names
+
+
+def refused_bodies(schema: dict[str, Any], body: Any) -> list[Any]:
+    """Bodies near the valid ``body`` that ``schema`` refuses: not an object, a field missing, a field
+    broken (``BREAKERS``), an unknown field where none may be added."""
+    valid = _validator(schema).is_valid
+    candidates: list[Any] = [[], [body], "x", 1, None, True]
+    if isinstance(body, dict):
+        for name in sorted(_property_names(schema) | set(body)):
+            if name in body:
+                candidates.append({key: value for key, value in body.items() if key != name})
+            candidates.extend({**body, name: value} for value in BREAKERS)
+        candidates.append({**body, "zz_unknown": 1})
+    return [candidate for candidate in candidates if not valid(candidate)]
+
+
+BODY_OPERATIONS = [(path, method, operation) for path, method, operation in OPERATIONS if "requestBody" in operation]
+
+
+@pytest.mark.parametrize(("path", "method", "operation"), BODY_OPERATIONS,
+                         ids=[f"{method.upper()} {path}" for path, method, _ in BODY_OPERATIONS])
+@settings(FUZZ, max_examples=max(3, EXAMPLES // 10))
+@given(data=st.data())
+def test_bodies_the_schema_refuses_are_refused(world: World, path: str, method: str, operation: dict, data: Any) -> None:
+    """The schema is never stricter than the server: every body it refuses near a valid one (each field
+    missing or broken in each way, ``refused_bodies``) gets a 4xx, never a 2xx."""
+    target = draw_target(data, world, path, own=True)
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    for body in refused_bodies(schema, valid_body(data, operation, target)):
+        response, request = send(world, method, target.url, body, "", None)
+        check_reply(response, request, path, method)
+        assert 400 <= response.status_code < 500, (
+            f"a body the schema refuses was accepted (the schema is stricter than the server): {request} -> "
+            f"{response.status_code} {response.data[:300]!r}"
+        )
 
 
 def api_rules(app: Flask) -> list[tuple[str, frozenset[str]]]:

@@ -52,7 +52,7 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
     html = client.get("/").get_data(as_text=True)
     assert str(game.layout) not in html and str(game.seed) not in html
     assert set(page_config(html)) == {
-        "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "multipliers", "modeNames", "learnRoot",
+        "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "multipliers", "modeNames", "unrankedNames", "learnRoot",
         "reviewRoot",
     }
 

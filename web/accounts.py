@@ -6,34 +6,74 @@ Every refusal is an ``ApiError`` with a translated message and its status:
 a field that breaks a rule 400, a wrong name or password 401 (the same
 message for both), a taken name 409, too many failed sign-ins 429.  The
 password never appears in a message or a log.
+
+**Sign-in limits.**  Guessing must be slow, yet an outsider must not be able to
+lock the owner out of an account.  Every attempt counts against three counters
+over the last ``SIGN_IN_WINDOW`` seconds (15 minutes); once one of them is full,
+the attempt is refused with 429 and ``Retry-After`` (even with the right
+password) and is not counted:
+
+* the name *from this address* (``SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS``, 5): the
+  strict limit per name.  Another address's guesses never fill the owner's own
+  counter, so five wrong guesses from anywhere else do not lock the owner out;
+* the name *from all addresses together* (``SIGN_IN_FAILURES_PER_NAME``, 50): slows
+  a guesser spread over many addresses.  Filling it takes ten addresses or more
+  (each stops at 5); then the owner waits too — the price of a cap per account;
+* the *address*, whatever the names (``SIGN_IN_FAILURES_PER_ADDRESS``, 50): one
+  address trying a password over many names.
+
+The attempt is reserved — counted and recorded in one write transaction — before
+the password is checked (``web.storage.accounts.reserve_attempt``), so attempts
+arriving together cannot slip past a limit: at most 5 passwords are checked for
+one name from one address, however many requests arrive at once.  A right
+password refunds the reservation and clears the failures of the name from this
+address; a wrong one leaves it counted.  Deleting the account checks its password
+under the same counters.
+
+**Password strength.**  Registering refuses a password shorter than 8
+characters, one that contains the username (compared case-folded), and one that
+zxcvbn scores below ``MIN_PASSWORD_SCORE`` (2 of 0–4): a password found within
+about a million guesses — common passwords (``password``, ``12345678``,
+``iloveyou``), a word with digits, keyboard walks (``qwertyuiop``), sequences,
+repeats, dates.  zxcvbn reads the first ``SCORED_LENGTH`` (64) characters, and
+one password at a time (it keeps the username in a module-level dictionary).
+With the limits above, a guesser gets at most 50 × 96 = 4,800 guesses a day at
+one name, so a password scored 2 or more outlasts months of guessing.  Signing
+in never checks strength: accounts made before the rule keep working.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
 import unicodedata
 from typing import Any
 
 from flask import current_app, request
 from flask_babel import gettext as _
+from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
 from web import identity
 from web.api.errors import ApiError
 from web.storage import accounts
-from web.storage.accounts import User, UsernameTaken
+from web.storage.accounts import AttemptRefused, User, UsernameTaken
 
 __all__ = [
     "BadCredentials",
     "BadField",
+    "MIN_PASSWORD_SCORE",
     "NameTaken",
     "NotSignedIn",
     "PASSWORD_LENGTH",
+    "SCORED_LENGTH",
     "TooManyAttempts",
     "USERNAME_LENGTH",
+    "check_new_password",
     "check_password",
     "check_username",
     "delete_account",
+    "password_score",
     "register",
     "sign_in",
     "user_json",
@@ -43,6 +83,12 @@ USERNAME_LENGTH = (3, 32)
 PASSWORD_LENGTH = (8, 128)
 #: besides letters and digits (any script), a username may hold these
 USERNAME_MARKS = "._-"
+#: the zxcvbn score (0 to 4) a new password needs; 2: about a million guesses or more
+MIN_PASSWORD_SCORE = 2
+#: zxcvbn reads this many characters of a password at most (its work grows faster than the length)
+SCORED_LENGTH = 64
+#: zxcvbn keeps the words of the user (the username) in a module-level dictionary: one scoring at a time
+_SCORING = threading.Lock()
 
 
 class BadField(ApiError):
@@ -105,6 +151,7 @@ def check_username(value: Any) -> str:
 
 
 def check_password(value: Any) -> str:
+    """The password if its length is allowed, else ``BadField`` (signing in and registering)."""
     password = _text(value, "password")
     low, high = PASSWORD_LENGTH
     if not low <= len(password) <= high:
@@ -115,10 +162,29 @@ def check_password(value: Any) -> str:
     return password
 
 
+def password_score(password: str, username: str = "") -> int:
+    """zxcvbn's score of ``password``, 0 (guessed at once) to 4, knowing ``username``."""
+    with _SCORING:
+        result = zxcvbn(password[:SCORED_LENGTH], user_inputs=[username] if username else None, max_length=SCORED_LENGTH)
+    return int(result["score"])
+
+
+def check_new_password(value: Any, username: str) -> str:
+    """A password for a new account: ``check_password``, and not the username or easy to guess (``BadField``)."""
+    password = check_password(value)
+    if accounts.fold(username) in accounts.fold(password):
+        # I18N: registering: the password contains the username (the password itself is never shown)
+        raise BadField(_("This password contains the username: choose another."))
+    if password_score(password, username) < MIN_PASSWORD_SCORE:
+        # I18N: registering: the password is a common one or follows a simple pattern (a word and digits, a keyboard row, 12345678…); the password itself is never shown
+        raise BadField(_("This password is too common or too easy to guess: choose another."))
+    return password
+
+
 def register(username: Any, password: Any) -> User:
     """A new account, signed in on this browser (which hands it this browser's games)."""
     name = check_username(username)
-    secret = check_password(password)
+    secret = check_new_password(password, name)
     try:
         user = accounts.create_user(name, secret)
     except UsernameTaken:
@@ -132,36 +198,41 @@ def _address() -> str:
     return request.remote_addr or "unknown"
 
 
-def _check_rate(keys: list[tuple[str, int]]) -> None:
-    window = float(current_app.config["SIGN_IN_WINDOW"])
-    now = time.time()
-    for key, limit in keys:
-        count, oldest = accounts.failures_since(key, now - window)
-        if count >= limit and oldest is not None:
-            wait = max(1, math.ceil((oldest + window - now) / 60))
-            # I18N: sign-in refused after too many failures; %(minutes)s is how many minutes to wait
-            raise TooManyAttempts(_("Too many failed sign-ins: try again in %(minutes)s minutes.", minutes=wait), wait * 60)
+def _counters(name: str) -> list[tuple[str, int]]:
+    """The sign-in counters an attempt at ``name`` from this request's address counts
+    against, with their limits; the first is the name from this address."""
+    config = current_app.config
+    folded = accounts.fold(name)
+    address = _address()
+    return [
+        (f"pair:{address} {folded}", int(config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"])),
+        ("user:" + folded, int(config["SIGN_IN_FAILURES_PER_NAME"])),
+        ("address:" + address, int(config["SIGN_IN_FAILURES_PER_ADDRESS"])),
+    ]
+
+
+def _reserve(counters: list[tuple[str, int]]) -> list[int]:
+    """Count an attempt before its password is checked, or ``TooManyAttempts``."""
+    try:
+        return accounts.reserve_attempt(counters, float(current_app.config["SIGN_IN_WINDOW"]))
+    except AttemptRefused as refused:
+        wait = max(1, math.ceil((refused.retry_at - time.time()) / 60))
+        # I18N: sign-in refused after too many failures; %(minutes)s is how many minutes to wait
+        raise TooManyAttempts(_("Too many failed sign-ins: try again in %(minutes)s minutes.", minutes=wait), wait * 60) from None
 
 
 def sign_in(username: Any, password: Any) -> User:
-    """Sign in: the same refusal for an unknown name and a wrong password; too many
-    failures for one name, or from one address, wait out ``SIGN_IN_WINDOW`` seconds."""
+    """Sign in: the same refusal for an unknown name and a wrong password; an attempt
+    past a limit (see the module's description) waits out ``SIGN_IN_WINDOW`` seconds."""
     name = _text(username, "username").strip()
     secret = _text(password, "password")
-    user_key = "user:" + accounts.fold(name)
-    address_key = "address:" + _address()
-    _check_rate(
-        [
-            (user_key, int(current_app.config["SIGN_IN_FAILURES_PER_NAME"])),
-            (address_key, int(current_app.config["SIGN_IN_FAILURES_PER_ADDRESS"])),
-        ]
-    )
+    counters = _counters(name)
+    reserved = _reserve(counters)
     user = accounts.verify_password(name, secret) if len(secret) <= PASSWORD_LENGTH[1] else None
     if user is None:
-        accounts.record_failure([user_key, address_key])
         # I18N: sign-in failed; the same message whether the username exists or the password is wrong
         raise BadCredentials(_("Wrong username or password."))
-    accounts.clear_failures(user_key)
+    accounts.refund_attempt(reserved, clear=[counters[0][0]])
     identity.sign_in(user)
     return user
 
@@ -181,8 +252,11 @@ def delete_account(password: Any) -> None:
     """Delete the signed-in account and all it owns, after checking its password again."""
     user = signed_in_user()
     secret = _text(password, "password")
-    if accounts.verify_password(user.username, secret) is None:
+    counters = _counters(user.username)
+    reserved = _reserve(counters)
+    if len(secret) > PASSWORD_LENGTH[1] or accounts.verify_password(user.username, secret) is None:
         # I18N: deleting the account: the password typed to confirm is wrong
         raise BadCredentials(_("Wrong password: the account was not deleted."))
+    accounts.refund_attempt(reserved, clear=[counters[0][0]])
     accounts.delete_user(user)
     identity.sign_out()

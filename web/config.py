@@ -45,8 +45,11 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_REFRESH_EACH_REQUEST": False,
     # a sign-in lasts this many seconds on a browser (then the player signs in again)
     "LOGIN_LIFETIME": 60 * 60 * 24 * 30,
-    # failed sign-ins allowed per username, and per address, within SIGN_IN_WINDOW seconds (then 429)
-    "SIGN_IN_FAILURES_PER_NAME": 5,
+    # failed sign-ins allowed within SIGN_IN_WINDOW seconds, then 429 (web.accounts explains the design): for one
+    # username from one address (strict: an outsider's guesses never fill the owner's own), for one username from
+    # all addresses together (slows a guesser spread over many addresses), and from one address whatever the names
+    "SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS": 5,
+    "SIGN_IN_FAILURES_PER_NAME": 50,
     "SIGN_IN_FAILURES_PER_ADDRESS": 50,
     "SIGN_IN_WINDOW": 15 * 60,
     # reverse proxies in front that set X-Forwarded-For (0: none); the sign-in limit per address needs the client's

@@ -5,8 +5,22 @@ Its seed is an HMAC of the day and preset under ``SECRET_KEY`` (every server
 sharing the key deals the same board; nobody without it can work the layout
 out), and its first cell, the centre, is opened by the game, so every player
 starts from the same position; the clock starts at the player's first move.
-A player has one attempt a day per preset: asking again returns the same game.
-Each account's first attempt ranks (``web.storage.stats.daily_board``).
+
+**One attempt a day per preset**, kept by the database: ``daily_attempts`` has
+one row per board and player, its primary key the guard, written in the same
+transaction as the game (twelve requests at once make one game).  The player is
+a keyed hash (HMAC under ``SECRET_KEY``) of a signed-in account's folded name
+and the day, so signing out, deleting the account and registering the name again
+give no second attempt; an anonymous browser is its session id.  A daily game
+an anonymous browser brings to an account at sign-in becomes the account's
+attempt when it has none (it never ranks: it was not played signed in).  No
+flag is judged on the daily board (its wrong-flag warnings are off).
+
+**The layout stays hidden until the day ends** (UTC): a lost daily game shows
+the mine that went off and the player's wrong flags, and its review, replay,
+replay file and exported layout open the next day (``layout_hidden``).  The
+ranking rules are ``web.storage.ranking``'s; the daily board also needs an
+account created before the day began.
 """
 
 from __future__ import annotations
@@ -17,17 +31,57 @@ import time
 from datetime import UTC, datetime
 
 from flask import current_app
+from flask_babel import format_datetime
+from flask_babel import gettext as _
+from sqlalchemy import Connection, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from explainer.play import modes
 from explainer.play.game import PRESETS, Game
 from explainer.play.modes import Mode
+from web.api.errors import ApiError
+from web.storage import accounts as stored_accounts
 from web.storage import games as db
+from web.storage.database import connection, upsert, write
 from web.storage.games import GameRecord
+from web.storage.ranking import Origin
+from web.storage.results import day_start
+from web.storage.tables import daily_attempts, games
 
-__all__ = ["DAILY_PRESETS", "daily_game", "daily_key", "find_today", "today"]
+__all__ = [
+    "DAILY_PRESETS",
+    "DailyHidden",
+    "DailyPlayed",
+    "claim_adopted",
+    "daily_game",
+    "daily_key",
+    "find_today",
+    "layout_hidden",
+    "player_key",
+    "today",
+]
 
 #: the presets that have a daily board
 DAILY_PRESETS: tuple[str, ...] = ("beginner", "intermediate", "expert")
+DAY = 86400.0
+
+
+class DailyPlayed(ApiError):
+    """This player's attempt at today's board is gone (the account that made it was deleted)."""
+
+    status = 409
+
+
+class DailyHidden(ApiError):
+    """What would show a daily board's layout, asked before its day ended."""
+
+    status = 409
+
+    def __init__(self, daily: str) -> None:
+        opens = format_datetime(datetime.fromtimestamp(day_start(daily) + DAY, UTC), "short")
+        # I18N: the review, replay or replay file of a daily board asked on its own day; %(time)s is when the next
+        # day begins (UTC), in the reader's date format
+        super().__init__(_("The daily board's mines stay hidden until the day ends: this opens on %(time)s (UTC).", time=opens))
 
 
 def today(now: float | None = None) -> str:
@@ -38,29 +92,109 @@ def daily_key(day: str, preset: str) -> str:
     return f"{day}/{preset}"
 
 
+def layout_hidden(record: GameRecord, now: float | None = None) -> bool:
+    """A daily game whose day has not ended yet: its layout is shown to nobody."""
+    if record.daily is None:
+        return False
+    return (time.time() if now is None else now) < day_start(record.daily) + DAY
+
+
+def _secret() -> bytes:
+    return str(current_app.config["SECRET_KEY"]).encode()
+
+
 def _seed(day: str, preset: str) -> int:
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, f"daily:{day}:{preset}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(_secret(), f"daily:{day}:{preset}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def player_key(daily: str, user: stored_accounts.User | None, owner: str) -> str:
+    """Who plays ``daily``: a keyed hash of a signed-in account's folded name (it outlives the
+    account), or the anonymous browser's session."""
+    if user is None:
+        return "s:" + owner
+    name = stored_accounts.fold(user.username)
+    return "a:" + hmac.new(_secret(), f"daily-player:{daily}:{name}".encode(), hashlib.sha256).hexdigest()
 
 
 def deal(day: str, preset: str) -> Game:
     """The day's board for ``preset``, its centre opened by the game."""
     height, width, mines = PRESETS[preset]
     game = modes.new_game(Mode.NO_GUESS, height, width, mines, _seed(day, preset))
+    game.extra["warnings"] = False  # the same board for everyone, with no help: no flag is judged
     modes.open_cell(game, height // 2, width // 2, by="game", at=time.time())
     return game
 
 
-def find_today(owner: str, preset: str) -> GameRecord | None:
-    """This owner's game on today's board for ``preset``, if they started it."""
-    return db.find_daily(owner, daily_key(today(), preset))
+def _attempt(daily: str, player: str) -> str | None:
+    """The game of ``player``'s attempt at ``daily``, if they made one."""
+    found = connection().execute(
+        select(daily_attempts.c.game_id).where(daily_attempts.c.daily == daily, daily_attempts.c.player == player)
+    ).scalar()
+    return None if found is None else str(found)
 
 
-def daily_game(owner: str, preset: str) -> tuple[GameRecord, bool]:
-    """This owner's game on today's board for ``preset`` (made on first ask); True if new."""
+def _existing(daily: str, preset: str, player: str, owner: str) -> GameRecord | None:
+    """The game of the attempt already made, None when there is none; ``DailyPlayed`` when it is
+    gone or belongs to someone else (an account deleted, then registered again)."""
+    game_id = _attempt(daily, player)
+    if game_id is None:
+        return None
+    record = db.find_game(game_id)
+    if record is None or record.owner != owner:
+        # I18N: a second attempt at the daily board asked after the first one's account was deleted; %(preset)s
+        # is the board's preset name (beginner, intermediate, expert), which stays as it is
+        raise DailyPlayed(_("You have already played today's %(preset)s board: one attempt a day.", preset=preset))
+    return record
+
+
+def find_today(owner: str, user: stored_accounts.User | None, preset: str) -> GameRecord | None:
+    """This player's game on today's board for ``preset``, if they started it."""
     key = daily_key(today(), preset)
-    existing = db.find_daily(owner, key)
+    try:
+        return _existing(key, preset, player_key(key, user, owner), owner)
+    except DailyPlayed:
+        return None
+
+
+def daily_game(owner: str, user: stored_accounts.User | None, preset: str) -> tuple[GameRecord, bool]:
+    """This player's game on today's board for ``preset`` (made on first ask); True if new.
+
+    The attempt and the game are written in one transaction; when another request made the
+    attempt first, its game is answered."""
+    key = daily_key(today(), preset)
+    player = player_key(key, user, owner)
+    existing = _existing(key, preset, player, owner)
     if existing is not None:
         return existing, False
-    return db.create_game(owner, deal(today(), preset), str(Mode.NO_GUESS), daily=key), True
+
+    def attempt(conn: Connection, game_id: str) -> None:
+        conn.execute(
+            insert(daily_attempts).values(daily=key, player=player, game_id=game_id, account=user is not None, created_at=time.time())
+        )
+
+    try:
+        record = db.create_game(owner, deal(today(), preset), str(Mode.NO_GUESS), Origin.DAILY, daily=key, attempt=attempt)
+    except IntegrityError:  # another request made the attempt meanwhile
+        found = _existing(key, preset, player, owner)
+        if found is None:
+            raise
+        return found, False
+    return record, True
+
+
+def claim_adopted(user: stored_accounts.User) -> None:
+    """At sign-in: a daily game the browser brought to the account becomes the account's attempt
+    at that board when it has none (unranked: it was not played signed in)."""
+    conn = connection()
+    rows = conn.execute(
+        select(games.c.id, games.c.daily)
+        .where(games.c.owner == user.owner, games.c.daily.is_not(None), games.c.adopted)
+        .order_by(games.c.created_at)
+    ).all()
+    with write(conn):
+        for game_id, daily in rows:
+            statement = upsert(conn, daily_attempts).values(
+                daily=daily, player=player_key(daily, user, user.owner), game_id=game_id, account=False, created_at=time.time()
+            )
+            conn.execute(statement.on_conflict_do_nothing(index_elements=["daily", "player"]))

@@ -82,6 +82,10 @@ def sign_in(user: User) -> None:
     """Sign ``user`` in on this browser: its anonymous games become the account's, and the session starts anew."""
     anonymous = None if current_user() is not None else session.get(_ID_KEY)
     token = accounts.start_login(user, float(current_app.config["LOGIN_LIFETIME"]), anonymous)
+    if anonymous:
+        from web.daily import claim_adopted  # the daily board's rules sit above this module
+
+        claim_adopted(user)
     _rotate()
     session[_LOGIN_KEY] = token
     g._user = user

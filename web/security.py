@@ -18,7 +18,12 @@ bodies bounded, security headers on every reply.
   the session id does: signing in or out makes older pages' tokens stale.
   A request without the cookie rides no session, so it needs none.
 * Bodies are limited by ``MAX_CONTENT_LENGTH`` (413) and JSON bodies by nesting
-  depth (``json_depth``, 400 past ``MAX_JSON_DEPTH``).
+  depth (``json_depth``, 400 past ``MAX_JSON_DEPTH``); a state-changing ``/api``
+  request's body must be a JSON object (400), whether the route reads it or not.
+* URLs are limited to ``MAX_URL_BYTES`` (path and query as sent): a longer one
+  gets ``414``, JSON on ``/api`` and a plain page elsewhere.  gunicorn's own
+  request-line limit is set above it (``gunicorn.conf.py``) so that the app is
+  the one that answers.
 * Replies carry a Content-Security-Policy (scripts, styles and frames from this
   site only; no framing by any site), ``X-Content-Type-Options: nosniff``,
   ``Referrer-Policy`` and ``X-Frame-Options``.  Cookies get ``Secure`` when
@@ -35,7 +40,7 @@ from flask import Flask, Response, current_app, request, session
 from flask_babel import gettext as _
 
 from explainer import inputs
-from web.api.errors import ApiError, BadRequestBody, UnsupportedBody
+from web.api.errors import ApiError, BadRequestBody, UnsupportedBody, UrlTooLong
 from web.language import requested_language
 
 __all__ = [
@@ -43,12 +48,14 @@ __all__ = [
     "CSRF_HEADER",
     "CrossSiteRequest",
     "MAX_JSON_DEPTH",
+    "MAX_URL_BYTES",
     "SECURITY_HEADERS",
     "StalePage",
     "csrf_token",
     "init_app",
     "json_depth",
     "token_for",
+    "url_bytes",
 ]
 
 CSRF_HEADER = "X-CSRF-Token"
@@ -56,6 +63,11 @@ CSRF_FIELD = "csrf_token"
 
 #: no request this API understands nests deeper than 3; anything past this is refused unparsed
 MAX_JSON_DEPTH = 16
+
+#: the longest URL (path and query, in bytes as sent) a request may have: the app's addresses are short
+#: (a game id and ``?lang=``); a share link of the largest board a game can have (50 x 30) is at most about
+#: 1,900 with its layout (1,560 without)
+MAX_URL_BYTES = 2048
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -121,9 +133,25 @@ def _trusted(origin: str) -> bool:
     return origin in {_origin(o) for o in current_app.config.get("TRUSTED_ORIGINS", ())}
 
 
+def url_bytes() -> int:
+    """The length in bytes of the request's URL as the client sent it (path and query)."""
+    environ = request.environ
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI")  # gunicorn, werkzeug's server and test client
+    if isinstance(raw, str):
+        return len(raw.encode("latin-1", "replace"))  # WSGI strings hold the bytes as latin-1
+    query = environ.get("QUERY_STRING", "")
+    return len((environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")).encode("latin-1", "replace")) + (
+        len(query) + 1 if query else 0
+    )
+
+
 def check_request() -> None:
-    """Before every request: refuse cross-site writes, non-JSON API writes, bodies
-    nested too deeply, and (on ``/api``) an unknown ``?lang=`` — in that order."""
+    """Before every request: refuse a URL that is too long, cross-site writes, non-JSON API writes,
+    bodies nested too deeply or that are no JSON object, and (on ``/api``) an unknown ``?lang=`` — in
+    that order."""
+    length = url_bytes()
+    if length > MAX_URL_BYTES:
+        raise UrlTooLong(length, MAX_URL_BYTES)
     if request.routing_exception is not None:
         return  # unknown routes and methods: 404/405 come next
     api = request.path.startswith("/api/")
@@ -155,6 +183,9 @@ def _check_write(api: bool) -> None:
     if json_depth(request.get_data(cache=True)) > MAX_JSON_DEPTH:
         # I18N: a request body nested too deeply; %(limit)s is the largest depth accepted
         raise BadRequestBody(_("the body nests JSON deeper than %(limit)s levels; no request needs that", limit=MAX_JSON_DEPTH))
+    if not isinstance(request.get_json(silent=True), dict):  # parsed once: the route's get_json reads the cache
+        # I18N: a request body that is not a JSON object; %(body)s is the start of the body sent, in quotes
+        raise BadRequestBody(_("the body must be a JSON object, got %(body)s", body=repr(request.get_data(as_text=True)[:80])))
     _check_token()
 
 

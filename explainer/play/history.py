@@ -15,6 +15,9 @@ Every move is kept in ``Game.history``, in order, as a plain record (JSON as it 
 history holds the layout: like the game itself it stays on the server, and what a player is shown of
 it (a review, a replay file) waits for the end of the game.
 
+The history is bounded: ``record`` refuses a record past ``history_limit(game)`` (``HistoryFull``, a
+``GameError``), so a game's stored size, and the work each move does on it, stay bounded.
+
 Undo rebuilds the position from the history: the moves still standing, replayed on the layout the
 game started with (and the layouts its saves moved the mines to).  After a losing click the game is
 ``lost`` with ``loss_pending``: the player sees the mine that went off and may undo it; accepting the
@@ -29,12 +32,16 @@ from explainer.play.game import Game, GameError
 
 __all__ = [
     "ASSIST",
+    "EXTRA_RECORDS",
     "HELP",
+    "HistoryFull",
     "MOVES",
+    "RECORDS_PER_CELL",
     "accept_loss",
     "apply_entry",
     "assisted_reasons",
     "can_undo",
+    "history_limit",
     "initial_layout",
     "live_moves",
     "note_help",
@@ -50,9 +57,36 @@ ASSIST = "assist"
 #: help asked for, without a move
 HELP = ("hint", "probabilities")
 
+#: the records a game's history may hold per cell of its board (``history_limit``) ...
+RECORDS_PER_CELL = 4
+#: ... and besides
+EXTRA_RECORDS = 200
+
+
+class HistoryFull(GameError):
+    """A game whose history holds ``history_limit(game)`` records: it takes no more moves or help."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__("This game has reached its limit of %(limit)s moves.", limit=limit)
+
+
+def history_limit(game: Game) -> int:
+    """The most records ``game``'s history may hold: 4 per cell, and 200 more.
+
+    Every cell is opened at most once (by an open, a chord or an assist: one record), so a game that
+    opens every cell, flags and unflags each covered one once and takes some back stays under 4 per
+    cell; the 200 more are for hints, probabilities and undos.  A real game needs far less (an expert
+    game: about 400 cells to open, some flags; its limit is 2,120 records, a beginner's 524, the largest
+    custom board's, 50 x 30, 6,200, about 420 KB stored: some 70 bytes a record)."""
+    return RECORDS_PER_CELL * game.height * game.width + EXTRA_RECORDS
+
 
 def record(game: Game, action: str, cell: tuple[int, int] | None, by: str = "player", at: float | None = None, **data: Any) -> None:
-    """Append one record to the game's history."""
+    """Append one record to the game's history; ``HistoryFull`` when it holds ``history_limit(game)``."""
+    limit = history_limit(game)
+    if len(game.history) >= limit:
+        raise HistoryFull(limit)
     entry: dict[str, Any] = {"action": action, "cell": None if cell is None else [int(cell[0]), int(cell[1])], "by": by, "t": at}
     entry.update(data)
     game.history.append(entry)

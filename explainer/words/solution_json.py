@@ -29,8 +29,14 @@ def solution_to_json(
     solution: Solution,
     language: str = DEFAULT_LANGUAGE,
     item: Callable[[Deduction, Renderer], dict[str, Any]] = deduction_json,
+    more: Callable[[list[dict[str, Any]]], bool] | None = None,
 ) -> dict[str, Any]:
-    """The solve JSON; ``item`` shapes each deduction (``deduction_json``, or a superset of it)."""
+    """The solve JSON; ``item`` shapes each deduction (``deduction_json``, or a superset of it).
+
+    ``more``, when given, is asked before each deduction is shaped, with the ones shaped so far: False
+    ends ``deductions`` there (a caller's limit on size or time), and the JSON says so with
+    ``"truncated": true`` and ``"deductions_total"``, the length of the whole chain (both keys are absent
+    when every deduction is listed)."""
     renderer = Renderer(language)
     deductions: list[dict[str, Any]] = []
     data: dict[str, Any] = {
@@ -42,6 +48,10 @@ def solution_to_json(
         "deductions": deductions,
     }
     for deduction in solution.deductions:
+        if more is not None and not more(deductions):
+            data["truncated"] = True
+            data["deductions_total"] = len(solution.deductions)
+            break
         deductions.append(item(deduction, renderer))
     if not solution.exact:  # over budget: cheap rules only, no probabilities (the key is absent when exact)
         data["exact"] = False

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 PASSWORD = "correct horse battery"
 
 
-def test_register_keeps_the_game_and_vision_marks_it_assisted(page: Page, live_server: LiveServer) -> None:
+def test_register_keeps_the_game_and_vision_keeps_it_off_the_rankings(page: Page, live_server: LiveServer) -> None:
     game = started_beginner(page)
     page.goto("/account?lang=en")
     page.fill("#register-username", "ada")
@@ -32,7 +32,7 @@ def test_register_keeps_the_game_and_vision_marks_it_assisted(page: Page, live_s
     assert shown == {tuple(mine) for mine in live_server.game(game).mines().to_json()}  # every mine, all covered
     page.locator('.cell[data-vision="mine"]').first.click()
     expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-state", "lost")
-    expect(page.locator('[data-role="summary"]')).to_contain_text("mine vision")
+    expect(page.locator('[data-role="summary"] [data-figure="unranked"]')).to_contain_text("mine vision")
     page.goto("/stats?lang=en")
     section = page.locator('.board-stats[data-kind="beginner"][data-mode="classic"]')
     expect(section.locator('[data-role="played"]')).to_have_text("1")

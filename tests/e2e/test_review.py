@@ -16,7 +16,7 @@ from .helpers import api_game, api_move, board, cell, csrf, game_id, load, open_
 pytestmark = pytest.mark.e2e
 
 
-def test_undo_takes_back_a_move_and_the_summary_says_assisted(page: Page, live_server: LiveServer) -> None:
+def test_undo_takes_back_a_move_and_the_summary_says_why_it_is_not_ranked(page: Page, live_server: LiveServer) -> None:
     page.goto("/")
     game = api_game(page, preset="beginner", seed=5)["id"]
     api_move(page, game, "open", (4, 4))
@@ -32,7 +32,9 @@ def test_undo_takes_back_a_move_and_the_summary_says_assisted(page: Page, live_s
     mine = next(i for i in range(81) if stored.layout >> i & 1)
     cell(page, mine // 9, mine % 9).click()
     page.locator('[data-role="loss-actions"] [data-action="accept"]').click()
-    expect(page.locator('[data-role="summary"] [data-figure="assisted"]')).to_contain_text("undo")
+    unranked = page.locator('[data-role="summary"] [data-figure="unranked"]')
+    expect(unranked).to_contain_text("undo")
+    expect(unranked).to_contain_text("played without an account")
 
 
 def test_the_review_steps_through_the_game(page: Page, live_server: LiveServer) -> None:

@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from explainer.bot.guess import Guess
+from explainer.bot.moves import advised_guess
 from explainer.core.board import Board
 from explainer.core.cells import Cell
 from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
-from explainer.learn.lessons import classify
 from explainer.engine.solve import Solution, solve
-from explainer.words.render import Renderer
+from explainer.engine.why import chain_to
+from explainer.errors import BudgetExceeded
+from explainer.learn.lessons import classify
 from explainer.words.hints import hint_json
-from explainer.bot.moves import advised_guess
+from explainer.words.render import Renderer
 
-__all__ = ["LruCache", "Analyses", "hint_reply", "overlay_json", "wrong_flag_json"]
+from web import limits
+
+__all__ = ["LruCache", "Analyses", "hint_reply", "overlay_json", "wrong_flag_hints", "wrong_flag_json"]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -89,16 +94,69 @@ def _exact(solution: Solution) -> bool:
     return solution.exact
 
 
-def hint_reply(solution: Solution, language: str) -> dict[str, Any]:
+def hint_reply(
+    solution: Solution,
+    language: str,
+    hint: Hint | None = None,
+    overlay: dict[str, Any] | None = None,
+    guess_share: float | None = None,
+) -> dict[str, Any]:
     """The hint (``Hint.to_json``), with the probability overlay when it is a guess
-    and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern."""
-    hint = make_hint(solution)
-    data = hint_json(hint, language, guess=advised_guess(solution.board) if hint.kind == "guess" else None)
+    and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern.
+
+    ``hint`` and ``overlay``: the caller's, when it made them already (``make_hint(solution)``,
+    ``overlay_json``).  ``guess_share``: the best guess of a guess hint is looked for with this
+    share of the time left in the request's budget, and left out when it does not fit (without
+    it, over the budget raises ``BudgetExceeded`` as any engine work)."""
+    hint = make_hint(solution) if hint is None else hint
+    guess = _advised_guess(solution.board, guess_share) if hint.kind == "guess" else None
+    data = hint_json(hint, language, guess=guess)
     if hint.kind == "deduction" and hint.deduction is not None:
         data["lesson"] = classify(solution.board, hint.deduction)
     if hint.kind == "guess":
-        data["overlay"] = overlay_json(solution, language)
+        data["overlay"] = overlay_json(solution, language) if overlay is None else overlay
     return data
+
+
+def _advised_guess(board: Board, share: float | None) -> Guess | None:
+    if share is None:
+        return advised_guess(board)
+    try:
+        with limits.share(share):
+            return advised_guess(board)
+    except BudgetExceeded:
+        return None
+
+
+def wrong_flag_hints(
+    solution: Solution, cells: Sequence[Cell], share: float | None = None, max_chain: int | None = None
+) -> list[Hint]:
+    """The hints of wrong flags ``cells`` of ``solution``, as ``wrong_flag_hint`` makes them, from one
+    solve of the view without its flags for all of them (``wrong_flag_hint`` solves once per flag).
+
+    ``share``: that solve gets this share of the time left in the request's budget; when it does not
+    fit (or a chain is longer than ``max_chain`` steps) a hint names the step of ``solution`` that
+    decides its cell, without the chain to it, as ``wrong_flag_hint`` does when it finds no chain."""
+    if not cells:
+        return []
+    board = solution.board
+    unflagged: Solution | None
+    if share is None:
+        unflagged = solve(board.without_flags())
+    else:
+        try:
+            with limits.share(share):
+                unflagged = solve(board.without_flags())
+        except BudgetExceeded:
+            unflagged = None
+    hints = []
+    for cell in cells:
+        chain = () if unflagged is None else chain_to(unflagged.deductions, board.index(*cell))
+        if max_chain is not None and len(chain) > max_chain:
+            chain = ()
+        deduction = chain[-1] if chain else solution.deduction_for(*cell)
+        hints.append(Hint("wrong_flag", solution, deduction, cell=cell, chain=chain))
+    return hints
 
 
 def overlay_json(solution: Solution, language: str) -> dict[str, Any]:
@@ -108,9 +166,11 @@ def overlay_json(solution: Solution, language: str) -> dict[str, Any]:
     texts: dict[float, str] = {}
 
     def text(p: float) -> str:
-        if p not in texts:
-            texts[p] = renderer.percent(p)
-        return texts[p]
+        key = round(p, 3)  # the percentage shows three decimals of p at most: at most 1,001 texts to format
+        found = texts.get(key)
+        if found is None:
+            found = texts[key] = renderer.percent(p)
+        return found
 
     grid = solution.probability_grid()
     probability, safest = solution.safest()

@@ -26,7 +26,7 @@ from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db
-from web.api.games import reply_language, state_json
+from web.api.games import body_json, reply_language, state_json
 from web.api.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
@@ -70,6 +70,7 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
 
 @bp.post("/games/<game_id>/bot")
 def bot_move(game_id: str) -> ResponseReturnValue:
+    body_json()  # a JSON object, as every write (its fields are not used)
     language = reply_language()
     record, (move, outcome, lesson) = db.update_game(game_id, owner_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)

@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
 
 from explainer.errors import BudgetExceeded, EngineError
+from explainer.play.history import HistoryFull
 from explainer.words.i18n import LANGUAGES
 from explainer.words.render import Renderer
 
@@ -26,12 +27,15 @@ __all__ = [
     "BotCannotMove",
     "GameOver",
     "LayoutHidden",
+    "MoveLimitReached",
     "NotFinished",
     "ProbabilitiesUnavailable",
     "NotReplayable",
     "NothingToUndo",
     "NotLost",
     "NotStarted",
+    "ReplyTooLarge",
+    "UrlTooLong",
     "UnsupportedBody",
     "VisionUnavailable",
     "register_error_handlers",
@@ -254,6 +258,11 @@ def register_error_handlers(app: Flask) -> None:
         # I18N: a saved game that the server cannot read back
         return error_response(_("this game's stored data is damaged and cannot be loaded"), 500)
 
+    @app.errorhandler(HistoryFull)
+    def history_full(error: HistoryFull) -> ResponseReturnValue:
+        """The engine's refusal of a move past the game's history limit, in the request's language (409)."""
+        return api_error(MoveLimitReached(error.limit))
+
 
 class BotCannotMove(ApiError):
     """The bot has no move on this game's view (the message says why)."""
@@ -264,3 +273,35 @@ class BotCannotMove(ApiError):
         # I18N: the bot has no move to make; %(game)s is the game's id, in quotes, %(reason)s the engine's
         # reason (in English, e.g. "nothing is left to open")
         super().__init__(_("the bot cannot move in game %(game)s: %(reason)s", game=repr(game_id), reason=reason))
+
+
+class MoveLimitReached(ApiError):
+    """A move (or help) asked of a game whose history is full (``explainer.play.history.history_limit``)."""
+
+    status = 409
+
+    def __init__(self, limit: int) -> None:
+        # I18N: a move refused because the game's history is full; %(limit)s is the most moves (and hints) a game
+        # of this size keeps, a number in the thousands that no real game reaches
+        super().__init__(_("This game has reached its limit of %(limit)s moves.", limit=limit))
+
+
+class ReplyTooLarge(ApiError):
+    """A reply over ``MAX_REPLY_BYTES`` (``web.limits``): the hard cap behind each route's own limits."""
+
+    status = 503
+
+    def __init__(self, limit: int) -> None:
+        # I18N: an API reply that would be larger than the server sends; %(limit)s is the limit in bytes
+        super().__init__(_("The answer to this request would be larger than the %(limit)s bytes the server sends in one reply.", limit=limit))
+
+
+class UrlTooLong(ApiError):
+    """A request whose URL (path and query) is longer than ``web.security.MAX_URL_BYTES``."""
+
+    status = 414
+
+    def __init__(self, length: int, limit: int) -> None:
+        # I18N: a request whose address (path and query) is too long; %(length)s is its length in bytes,
+        # %(limit)s the longest address accepted
+        super().__init__(_("The address of this request is %(length)s bytes long; the limit is %(limit)s bytes.", length=length, limit=limit))

@@ -25,6 +25,7 @@ from flask_babel import gettext as _
 
 from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
+from explainer.errors import BudgetExceeded
 from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
@@ -33,6 +34,7 @@ from explainer.play.review import review
 from explainer.words.review import review_json
 
 from web.storage import games as db
+from web.storage.ranking import Origin
 from web.api.analysis import Analyses, overlay_json, wrong_flag_json
 from web.api.errors import (
     BadRequestBody,
@@ -47,6 +49,7 @@ from web.api.errors import (
     VisionUnavailable,
 )
 from web.api.settings import make_game, replay_game, settings_from_json
+from web.daily import DailyHidden, layout_hidden
 from web.identity import owner_id, set_current_game
 from web.language import requested_language, select_language
 from web.api.replies import game_state
@@ -95,14 +98,38 @@ def _playing(record: db.GameRecord) -> db.GameRecord:
     return record
 
 
-def _move(game_id: str, action: Callable[[Game, int, int], T]) -> tuple[db.GameRecord, T, Cell]:
-    """Apply a move from the request body to the stored game; the cell is returned checked."""
-    row, col = _cell(body_json())
+def warnings_on(game: Game) -> bool:
+    """Does this game show wrong flags (the player's choice before it starts; on by default)?"""
+    return game.extra.get("warnings", True) is not False
+
+
+def note_wrong_flags(game: Game) -> None:
+    """After a move, before it is written: the flags the player's view proves wrong, kept with the game
+    (``extra["wrong_flags"]``) for every reply to show.  A warning shown is help: the game is marked
+    (``extra["warned"]``) and does not rank.  Off when the player switched the warnings off."""
+    game.extra.pop("wrong_flags", None)
+    if game.state != "playing" or not game.flagged or not warnings_on(game):
+        return
+    try:
+        wrong = _analyses().solve(game.view()).wrong_flags
+    except BudgetExceeded:  # over the request's budget: no warning this time (the move still stands)
+        return
+    if wrong:
+        game.extra["wrong_flags"] = wrong.to_json()
+        game.extra["warned"] = True
+
+
+def _move(game_id: str, action: Callable[[Game, int, int], T], data: dict[str, Any] | None = None) -> tuple[db.GameRecord, T, Cell]:
+    """Apply a move from the request body to the stored game; the cell is returned checked.  The
+    move and everything it shows are computed before anything is written: a refusal changes nothing."""
+    row, col = _cell(body_json() if data is None else data)
 
     def change(game: Game) -> T:
         if game.over:
             raise GameOver(game_id)
-        return action(game, row, col)
+        result = action(game, row, col)
+        note_wrong_flags(game)
+        return result
 
     record, result = db.update_game(game_id, owner_id(), change)
     return record, result, Cell(row, col)
@@ -121,14 +148,22 @@ def create() -> ResponseReturnValue:
     data = body_json()
     settings = settings_from_json(data)
     seed = data.get("seed")
-    if seed is not None:
+    if "seed" in data:  # sent, even as null: a seed must be a whole number (absent: a random one)
         if not current_app.config["ALLOW_SEEDS"]:
             # I18N: a new game asked with a fixed random seed on a server that does not allow it
             raise BadRequestBody(_("this server does not accept a seed"))
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             # I18N: a bad random seed for a new game; %(value)s is the seed sent; keep "seed" as it is
             raise BadRequestBody(_("seed must be a whole number >= 0, got %(value)s", value=repr(seed)))
-    record = db.create_game(owner_id(), make_game(settings, seed), settings.mode)
+    warnings = data.get("warnings", True)
+    if not isinstance(warnings, bool):
+        # I18N: the wrong-flag warnings switch of a new game got something else than true or false; %(value)s is the
+        # value sent; keep "warnings" as it is
+        raise BadRequestBody(_("warnings must be true or false, got %(value)s", value=repr(warnings)[:40]))
+    game = make_game(settings, seed)
+    if not warnings:
+        game.extra["warnings"] = False  # the player's choice before the game starts: no wrong-flag warnings
+    record = db.create_game(owner_id(), game, settings.mode, Origin.DEALT)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
@@ -154,13 +189,37 @@ def chord(game_id: str) -> ResponseReturnValue:
     return _moved(record, outcome)
 
 
+def _wanted(data: dict[str, Any]) -> bool | None:
+    """The state a flag move asks for (``"flagged": true`` or ``false``), or None: toggle (older clients)."""
+    wanted = data.get("flagged")
+    if wanted is not None and not isinstance(wanted, bool):
+        # I18N: a flag move whose wanted state is not true or false; %(value)s is the value sent; keep "flagged" as it is
+        raise BadRequestBody(_("flagged must be true or false, got %(value)s", value=repr(wanted)[:40]))
+    return wanted
+
+
 @bp.post("/games/<game_id>/flag")
 def flag(game_id: str) -> ResponseReturnValue:
+    """Flag or unflag a cell: ``"flagged": true|false`` sets that state (sending it again changes nothing),
+    without it the cell's flag toggles."""
     language = reply_language()
-    record, flagged, cell = _move(game_id, lambda game, r, c: flag_cell(game, r, c, at=time.time()))
+    data = body_json()
+    wanted = _wanted(data)
+
+    def set_flag(game: Game, row: int, col: int) -> bool:
+        if wanted is not None and bool(game.flagged >> game.index(row, col) & 1) == wanted:
+            if game.revealed >> game.index(row, col) & 1:
+                game.toggle_flag(row, col)  # refuses an open cell, as a toggle would
+            return wanted
+        return flag_cell(game, row, col, at=time.time())
+
+    record, flagged, cell = _move(game_id, set_flag, data)
     warning = None
-    if flagged and record.game.state == "playing":
-        warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
+    if flagged and cell.to_json() in record.game.extra.get("wrong_flags", []):
+        try:
+            warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
+        except BudgetExceeded:  # the flag is stored and shown as wrong; its explanation did not fit the budget
+            warning = None
     return jsonify({"game": state_json(record, language), "flagged": flagged, "warning": warning})
 
 
@@ -175,6 +234,7 @@ def undo_route(game_id: str) -> ResponseReturnValue:
                 raise GameOver(game_id)
             raise NothingToUndo(game_id)
         undo(game, time.time())
+        note_wrong_flags(game)
 
     record, _ = db.update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
@@ -200,6 +260,8 @@ def review_route(game_id: str) -> ResponseReturnValue:
     so far).  Opening the review of a loss not accepted yet accepts it: the game is then over for good."""
     language = reply_language()
     record = db.load_game(game_id, owner_id())
+    if layout_hidden(record) and record.game.over:
+        raise DailyHidden(str(record.daily))  # the review shows the whole board
     if record.game.extra.get("loss_pending"):
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     return jsonify({"game": state_json(record, language), "review": review_json(review(record.game), language)})
@@ -211,6 +273,8 @@ def replay_file(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
     if not record.game.over or record.game.extra.get("loss_pending"):
         raise NotFinished(game_id)  # the file holds the layout
+    if layout_hidden(record):
+        raise DailyHidden(str(record.daily))
     response = jsonify(to_replay(record.game))
     response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.json"'
     return response
@@ -220,7 +284,7 @@ def replay_file(game_id: str) -> ResponseReturnValue:
 def import_replay() -> ResponseReturnValue:
     """A replay file (the JSON body) becomes a game of this session, finished, ready to review."""
     game = from_replay(body_json())
-    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")))
+    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.IMPORTED)
     response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
@@ -231,12 +295,14 @@ def replay(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
     if not record.game.over:
         raise NotFinished(game_id)  # a replay of a game in play would show its layout
+    if layout_hidden(record):
+        raise DailyHidden(str(record.daily))
     if record.game.extra.get("loss_pending"):  # replaying the board moves on: the loss is accepted
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     again = replay_game(record.game)
     if again is None:
         raise NotReplayable(game_id)
-    created = db.create_game(record.owner, again, record.mode, replay_of=record.id)
+    created = db.create_game(record.owner, again, record.mode, Origin.REPLAY, replay_of=record.id)
     set_current_game(created.id)
     response = jsonify({"game": state_json(created)})
     response.headers["Location"] = url_for("api.show", game_id=created.id)

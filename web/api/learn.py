@@ -86,6 +86,7 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
 
 @bp.post("/lessons/<pattern_id>/puzzles")
 def new_puzzle(pattern_id: str) -> ResponseReturnValue:
+    body_json()  # a JSON object, as every write (its fields are not used)
     pattern = get_pattern(pattern_id)
     errors = []
     for _attempt in range(SEEDS_TRIED):

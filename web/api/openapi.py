@@ -12,7 +12,16 @@ keeps its paths and methods in step with the app's routes, and
 Schemas are JSON Schema 2020-12 (OpenAPI 3.1), limited to keywords that
 draft 7 shares (``type``, ``enum``, ``const``, ``properties``, ``required``,
 ``items``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``anyOf``,
-``if``/``then``), so that test tools for either draft can read them.
+``if``/``then``, ``minLength``/``maxLength``, ``pattern``, ``additionalProperties``),
+so that test tools for either draft can read them.
+
+Request bodies are exactly as strict as the server where JSON Schema can say it
+(``tests/test_web_fuzz.py`` checks both ways: a body a schema refuses is refused,
+a body it accepts is refused only for a reason its description states): the
+fields a route ignores are allowed (``additionalProperties: true``), the fields a
+route ignores in one case are free in that case (a preset's height, a custom
+board's multiplier), and the rest is in words (a custom board's mine count for
+its size, a cell on this game's board, a replay's moves).
 """
 
 from __future__ import annotations
@@ -24,16 +33,23 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
+from explainer.learn.practice import PUZZLE_MAX_SIDE
 from explainer.play.depth import DEPTHS
-from explainer.play.game import PRESETS
+from explainer.play.game import MIN_SIDE, PRESETS
+from explainer.play.history import HELP, MOVES
+from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
+from explainer.core.board import MAX_SIDE
 from explainer.engine.highlight import ROLES
 from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 
+from web.accounts import PASSWORD_LENGTH, USERNAME_LENGTH
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.results import MULTIPLIERS
+from web.storage.ranking import Unranked
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
 
@@ -49,11 +65,15 @@ ERROR_STATUSES: dict[int, str] = {
     404: "No such game, puzzle or lesson for this session, or no such route.",
     405: "The method is not allowed for this path; the Allow header lists the methods that are.",
     409: "The game is over, has not started or cannot be replayed; the puzzle is solved; no puzzle or bot move "
-    "could be made; the username is taken; mine vision on a daily board.",
+    "could be made; the username is taken; mine vision on a daily board; the game has reached its limit of moves "
+    "(4 per cell of its board, and 200).",
     413: "The request body is too large.",
+    414: f"The URL (path and query) is longer than {MAX_URL_BYTES} bytes.",
     415: "The body is not JSON (Content-Type must be application/json).",
-    429: "Too many failed sign-ins for this username or address; the Retry-After header says how many seconds to wait.",
-    503: "The engine's time or memory budget for one request was exceeded; try again or ask for less.",
+    429: "Too many failed sign-ins (or password checks to delete an account) for this username from this address, "
+    "for this username from all addresses, or from this address; the Retry-After header says how many seconds to wait.",
+    503: "The engine's time or memory budget for one request was exceeded, or the reply would be larger than the "
+    "server sends (8 MiB by default); try again or ask for less.",
 }
 
 _REF = "#/components/schemas/"
@@ -91,6 +111,12 @@ _CELLS = _array(_ref("Cell"))
 def _schemas() -> dict[str, Any]:
     custom_max_mines = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH - FIRST_CLICK_AREA
     rules = [str(rule) for rule in DEPTHS]
+    puzzle_cell = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": PUZZLE_MAX_SIDE - 1},
+                   "minItems": 2, "maxItems": 2, "description": "[row, col] on the puzzle's board."}
+    layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
+                         minItems=MIN_SIDE, maxItems=MAX_SIDE,
+                         description="One row each, * a mine: height rows of width characters.")
+    replay_actions = [*MOVES, "assist", "undo", *HELP]
     return {
         "Error": _object(
             {
@@ -116,33 +142,69 @@ def _schemas() -> dict[str, Any]:
             ),
             "properties": {
                 "preset": {"enum": [*PRESETS, "custom", None]},
-                "height": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_HEIGHT},
-                "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
-                "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines},
+                "height": {"description": f"Custom boards: rows, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_HEIGHT} (ignored "
+                           "with a preset)."},
+                "width": {"description": f"Custom boards: columns, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_WIDTH} (ignored "
+                          "with a preset)."},
+                "mines": {"description": f"Custom boards: 1 to height x width - {FIRST_CLICK_AREA} (ignored with a "
+                          "preset)."},
                 "mode": {"enum": list(MODES), "default": "classic"},
-                "multiplier": {"enum": list(MULTIPLIERS), "default": 1.0,
-                               "description": "A preset's mines times this (rounded half up); presets only."},
+                "multiplier": {"default": 1.0,
+                               "description": f"Presets: their mines times this ({', '.join(f'{m:g}' for m in MULTIPLIERS)}; "
+                               "rounded half up). Ignored on a custom board."},
                 "max_rule": {
                     "enum": [*rules, None],
                     "description": "The deepest reasoning a no-guess board may need (no-guess mode only).",
                 },
+                "warnings": {**_BOOLEAN, "default": True,
+                             "description": "Show provably wrong flags.  A warning shown is help: the game does not "
+                             "rank.  Off: no flag is ever judged (the player's choice before the game starts)."},
                 "seed": {
                     "type": "integer",
                     "minimum": 0,
                     "description": "Only when the server allows seeds (ALLOW_SEEDS; tests and benchmarks); "
-                    "otherwise 400.",
+                    "otherwise 400.  Absent: a random board; null is refused (400) like any other bad seed.",
                 },
             },
+            "additionalProperties": True,
             "anyOf": [
-                {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)}}},
-                {"required": ["height", "width", "mines"], "properties": {"preset": {"enum": ["custom", None]}}},
+                {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)},
+                                                        "multiplier": {"enum": list(MULTIPLIERS)}}},
+                {
+                    "required": ["height", "width", "mines"],
+                    "properties": {
+                        "preset": {"enum": ["custom", None]},
+                        "height": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_HEIGHT},
+                        "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
+                        "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines},
+                    },
+                },
             ],
             "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
             "then": {"required": ["mode"], "properties": {"mode": {"const": "no-guess"}}},
         },
-        "Vision": _object({"on": _BOOLEAN}),
-        "Credentials": _object({"username": _STRING, "password": _STRING}, ["username", "password"]),
-        "Password": _object({"password": _STRING}, ["password"]),
+        "Vision": _object({"on": {**_BOOLEAN, "default": True}}, additionalProperties=True),
+        "Credentials": _object(
+            {"username": {"type": "string", "minLength": 1},
+             "password": {"type": "string", "minLength": 1, "maxLength": PASSWORD_LENGTH[1],
+                          "description": f"No account has a longer one than {PASSWORD_LENGTH[1]} characters."}},
+            ["username", "password"], additionalProperties=True,
+        ),
+        "NewAccount": _object(
+            {
+                "username": {"type": "string", "minLength": USERNAME_LENGTH[0],
+                             "description": f"{USERNAME_LENGTH[0]} to {USERNAME_LENGTH[1]} letters, digits, dots, dashes "
+                             "or underscores (any script; spaces around it are removed, then it is NFC-normalized)."},
+                "password": {"type": "string", "minLength": PASSWORD_LENGTH[0], "maxLength": PASSWORD_LENGTH[1],
+                             "description": "Not containing the username, and not too easy to guess (zxcvbn score 2 "
+                             "of 4 or more)."},
+            },
+            ["username", "password"], additionalProperties=True,
+        ),
+        "Password": _object(
+            {"password": {"type": "string", "minLength": 1, "maxLength": PASSWORD_LENGTH[1]}}, ["password"],
+            additionalProperties=True,
+        ),
         "User": _object({"username": _STRING, "created_at": {"type": "number"}}, ["username", "created_at"]),
         "BoardStats": _object(
             {
@@ -152,10 +214,15 @@ def _schemas() -> dict[str, Any]:
                 "guesses": _object({"forced": _COUNT, "avoidable": _COUNT, "reviewed_games": _COUNT},
                                    ["forced", "avoidable", "reviewed_games"]),
                 "hints": _COUNT, "saves": _COUNT, "assisted_games": _COUNT,
+                "unranked_games": _COUNT,
+                "unranked_reasons": {"type": "object", "propertyNames": {"enum": [str(reason) for reason in Unranked]},
+                                     "additionalProperties": _COUNT,
+                                     "description": "Why games did not rank, with how many games each."},
                 "win_ratio_series": _array(_PROBABILITY), "win_times": _array({"type": "number"}),
             },
             ["kind", "mode", "played", "won", "lost", "win_ratio", "current_streak", "best_streak", "best_time",
-             "median_time", "guesses", "hints", "saves", "assisted_games", "win_ratio_series", "win_times"],
+             "median_time", "guesses", "hints", "saves", "assisted_games", "unranked_games", "unranked_reasons",
+             "win_ratio_series", "win_times"],
         ),
         "TimeRow": _object(
             {"rank": _COUNT, "username": _STRING, "seconds": {"type": "number"}, "finished_at": {"type": "number"},
@@ -186,13 +253,29 @@ def _schemas() -> dict[str, Any]:
                         "description": "0-based; must be inside the game's board (else 400)."},
             },
             ["row", "col"],
+            additionalProperties=True,
         ),
-        "Empty": {"type": "object", "description": "No fields: send {} (any field is ignored)."},
+        "FlagMove": _object(
+            {
+                "row": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_HEIGHT - 1,
+                        "description": "0-based; must be inside the game's board (else 400)."},
+                "col": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_WIDTH - 1,
+                        "description": "0-based; must be inside the game's board (else 400)."},
+                "flagged": {**_nullable(_BOOLEAN), "description": "The state wanted: sending it again changes "
+                            "nothing.  Without it (or null) the flag toggles (older clients)."},
+            },
+            ["row", "col"],
+            additionalProperties=True,
+        ),
+        "Empty": {"type": "object", "additionalProperties": True,
+                  "description": "No fields: send {} (any field is ignored; anything but an object is 400)."},
         "Answer": _object(
             {
-                "opened": {**_CELLS, "description": "Cells the player opens (default [])."},
-                "flagged": {**_CELLS, "description": "Cells the player flags (default [])."},
-            }
+                "opened": {**_array(puzzle_cell), "description": "Cells the player opens (default []): covered cells "
+                           "of the puzzle's board, none also flagged."},
+                "flagged": {**_array(puzzle_cell), "description": "Cells the player flags (default [])."},
+            },
+            additionalProperties=True,
         ),
         "Highlight": _object(
             {"cell": _ref("Cell"), "roles": _array({"enum": list(ROLES)}, minItems=1)},
@@ -345,9 +428,14 @@ def _schemas() -> dict[str, Any]:
                 "wrong_flags": _CELLS,
                 "summary": _object(
                     {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT,
-                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo", "vision"]},
-                                        description="Why the game counts as assisted (empty: it does not).")},
-                    ["mode", "state", "moves", "assisted"],
+                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo", "vision", "warning"]},
+                                        description="Why the game counts as assisted (empty: it does not)."),
+                     "warnings": {**_BOOLEAN, "description": "Wrong flags are shown (the player's choice at the start)."},
+                     "unranked": _nullable(_array({"enum": [str(reason) for reason in Unranked]},
+                                                  description="Why the finished game does not rank (empty: it ranks); "
+                                                  "null while it is played.")),
+                     },
+                    ["mode", "state", "moves", "assisted", "warnings", "unranked"],
                 ),
                 "end": _object(
                     {
@@ -355,9 +443,11 @@ def _schemas() -> dict[str, Any]:
                         "exploded": _nullable(_ref("Cell")),
                         "wrong_flags": _CELLS,
                         "pending": {**_BOOLEAN, "description": "A loss not accepted yet: it can still be undone."},
+                        "hidden": {**_BOOLEAN, "description": "A daily board before its day ends (UTC): only the mine "
+                                   "that went off and the wrong flags are shown."},
                         "loss": _nullable(_ref("LossReport")),
                     },
-                    ["mines", "exploded", "wrong_flags", "pending", "loss"],
+                    ["mines", "exploded", "wrong_flags", "pending", "hidden", "loss"],
                     description="Only once the game is over.",
                 ),
                 "kind": {**_STRING, "description": "The board kind: a preset (expert), a preset with a mine "
@@ -491,23 +581,76 @@ def _schemas() -> dict[str, Any]:
                            "with the request); the engine never sees it."},
             },
             ["board"],
+            additionalProperties=True,
+        ),
+        "PositionGameBody": _object(
+            {
+                "board": {"type": "string", "maxLength": MAX_BYTES,
+                          "description": f"The position in the text format, {MIN_SIDE} to {CUSTOM_MAX_HEIGHT} rows of "
+                          f"{MIN_SIDE} to {CUSTOM_MAX_WIDTH} cells (a game's board)."},
+                "layout": {**_array(_ref("Cell"), minItems=1),
+                           "description": "Every mine (a game needs the layout): at least one, and one safe cell."},
+            },
+            ["board", "layout"],
+            additionalProperties=True,
         ),
         "ExportBody": _object(
             {
                 "board": {"type": "string", "maxLength": MAX_BYTES},
                 "layout": _nullable(_CELLS),
-                "format": {"enum": list(FORMATS)},
+                "format": {"enum": list(FORMATS),
+                           "description": "tiles, mbf and link hold the layout (so it is required); jsm needs the mine "
+                           "count (the board's 'mines N' line, or the layout); a link is at most 99 x 99."},
             },
             ["board", "format"],
+            additionalProperties=True,
+            **{"if": {"required": ["format"], "properties": {"format": {"enum": ["tiles", "mbf", "link"]}}},
+               "then": {"required": ["layout"], "properties": {"layout": _CELLS}}},
         ),
         "ImportBody": _object(
             {
                 "content": {"type": "string", "description": f"The file: text, or base64 when 'base64' is true "
                             f"(MBF is binary); at most {MAX_BYTES} bytes once decoded."},
                 "format": {"enum": [*FORMATS, None], "description": "Detected from the content when absent."},
-                "base64": _BOOLEAN,
+                "base64": {**_BOOLEAN, "default": False},
             },
             ["content"],
+            additionalProperties=True,
+        ),
+        "ReplayFile": _object(
+            {
+                "format": {"const": REPLAY_FORMAT},
+                "version": {"type": "integer", "minimum": 1, "maximum": REPLAY_VERSION},
+                "height": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE},
+                "width": {"type": "integer", "minimum": MIN_SIDE, "maximum": MAX_SIDE},
+                "mines": {"type": "integer", "minimum": 1, "description": "At most height x width - 1; the layout's."},
+                "mode": {"enum": list(MODES), "default": "classic"},
+                "layout": layout_rows,
+                "moves": _array(
+                    _object(
+                        {
+                            "action": {"enum": replay_actions},
+                            "cell": {"description": "[row, col] on the board; ignored for hint and probabilities."},
+                            "by": {"enum": ["player", "bot", "game"], "default": "player"},
+                            "t": _nullable({"type": "number", "minimum": 0}),
+                            "layout": layout_rows,
+                            "saved": _BOOLEAN,
+                            "undone": _BOOLEAN,
+                            "strict": _BOOLEAN,
+                        },
+                        ["action"],
+                        additionalProperties=True,
+                        anyOf=[{"properties": {"action": {"enum": list(HELP)}}},
+                               {"required": ["cell"], "properties": {"cell": _ref("Cell")}}],
+                    ),
+                    minItems=1,
+                    description="In order; the first open places the layout away from its cell, and every move must be "
+                    "one the game could have had (undo, undone, the end of the game).",
+                ),
+            },
+            ["format", "version", "height", "width", "mines", "layout", "moves"],
+            additionalProperties=True,
+            description="A replay file, as GET /api/games/{game_id}/replay-file gives it (see README).",
         ),
         "Position": _object(
             {
@@ -537,10 +680,14 @@ def _schemas() -> dict[str, Any]:
                 "hint": _ref("Hint"),
                 "solution": {"type": "object", "description": "The solve JSON (see README): consistent, safe, "
                              "mines, probabilities, wrong_flags, deductions (each with its proof, text and "
-                             "highlights), and conflict with text when the numbers cannot all hold."},
+                             "highlights), and conflict with text when the numbers cannot all hold.  The deductions "
+                             "are the chain's first steps: at most 1,000 and about 1 MiB, fewer when the request's "
+                             "time runs short; then truncated is true and deductions_total the chain's length.",
+                             "properties": {"truncated": {"const": True}, "deductions_total": _COUNT}},
                 "overlay": _nullable(_ref("Overlay")),
                 "wrong_flags": {**_array(_ref("Hint")), "description": "An explanation for each provably "
-                                "wrong flag (at most the first ten)."},
+                                "wrong flag (at most the first ten, and fewer past about 512 KiB or when the request's "
+                                "time runs short: compare with solution.wrong_flags)."},
             },
             ["lang", "position", "hint", "solution", "overlay", "wrong_flags"],
         ),
@@ -570,9 +717,9 @@ _PATTERN_ID = {"$ref": "#/components/parameters/pattern_id"}
 _PUZZLE_ID = {"$ref": "#/components/parameters/puzzle_id"}
 
 #: errors any state-changing request may get (Origin check, body size and type, engine budget)
-_POST_ERRORS = (400, 403, 413, 415, 503)
+_POST_ERRORS = (400, 403, 413, 414, 415, 503)
 #: errors any read with ?lang= may get
-_GET_ERRORS = (400, 503)
+_GET_ERRORS = (400, 414, 503)
 
 
 def _body(schema_name: str, description: str) -> dict[str, Any]:
@@ -641,12 +788,12 @@ def _paths() -> dict[str, Any]:
         },
         "/api/games/{game_id}/flag": {
             "post": _operation(
-                "toggleFlag", "Flag or unflag a covered cell.", "games",
+                "toggleFlag", "Flag or unflag a covered cell (idempotent with \"flagged\").", "games",
                 {**_ok("The new state and, for a provably wrong flag, its explanation.", _object(
                     {"game": _ref("Game"), "flagged": _BOOLEAN, "warning": _nullable(_ref("Hint"))},
                     ["game", "flagged", "warning"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
-                [_GAME_ID, _LANG], move_body,
+                [_GAME_ID, _LANG], _body("FlagMove", "The cell, and the state wanted (without it the flag toggles)."),
             ),
         },
         "/api/games/{game_id}/review": {
@@ -674,7 +821,7 @@ def _paths() -> dict[str, Any]:
                 {**_ok("The game and the address of its review page.", _object(
                     {"game": _ref("Game"), "review": _STRING}, ["game", "review"],
                 ), created=True), **_errors(*_POST_ERRORS)},
-                [_LANG], {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+                [_LANG], _body("ReplayFile", "The replay file."),
             ),
         },
         "/api/games/{game_id}/undo": {
@@ -759,7 +906,7 @@ def _paths() -> dict[str, Any]:
                 {**_ok("The new game and the page to play it on.", _object(
                     {"game": _ref("Game"), "page": _STRING}, ["game", "page"],
                 ), created=True), **_errors(*_POST_ERRORS)},
-                [_LANG], _body("PositionBody", "The position with its layout."),
+                [_LANG], _body("PositionGameBody", "The position with its layout."),
             ),
         },
         "/api/games/{game_id}/position": {
@@ -853,9 +1000,11 @@ def _paths() -> dict[str, Any]:
         },
         "/api/account/register": {
             "post": _operation(
-                "register", "Make an account and sign in; this browser's games become the account's.", "accounts",
+                "register", "Make an account and sign in; this browser's games become the account's. A password that "
+                "contains the username or is too common or easy to guess (zxcvbn score below 2) is refused (400).",
+                "accounts",
                 {**_ok("The new account.", account_reply, created=True), **_errors(*_POST_ERRORS, 409)},
-                [_LANG], _body("Credentials", "The username and password."),
+                [_LANG], _body("NewAccount", "The username and password."),
             ),
         },
         "/api/account/sign-in": {
@@ -875,7 +1024,7 @@ def _paths() -> dict[str, Any]:
             "post": _operation(
                 "deleteAccount", "Delete the account and all its data (its games, results, progress).", "accounts",
                 {**_ok("Deleted.", _object({"user": {"type": "null"}, "deleted": _BOOLEAN}, ["user", "deleted"])),
-                 **_errors(*_POST_ERRORS, 401)},
+                 **_errors(*_POST_ERRORS, 401, 429)},
                 [_LANG], _body("Password", "The account's password again."),
             ),
         },
@@ -917,7 +1066,7 @@ def _paths() -> dict[str, Any]:
         "/api/openapi.json": {
             "get": _operation(
                 "openApi", "This description of the API.", "meta",
-                {**_ok("The OpenAPI document.", _ref("OpenApiDocument")), **_errors(400)},
+                {**_ok("The OpenAPI document.", _ref("OpenApiDocument")), **_errors(400, 414)},
                 [_LANG],
             ),
         },
@@ -939,7 +1088,11 @@ def _spec() -> dict[str, Any]:
                 "X-CSRF-Token header (every /api reply carries the current one; it changes at sign-in and sign-out). "
                 "Errors are JSON "
                 "{\"error\": message, \"status\": code}; a path that is no route is 404 and a method a path does "
-                "not allow is 405 with an Allow header (components/responses E404 and E405)."
+                "not allow is 405 with an Allow header (components/responses E404 and E405). "
+                f"Every request is bounded: a URL (path and query) of at most {MAX_URL_BYTES} bytes (414), a body of at "
+                "most 64 KiB (413), the engine's time and work budget (503), replies of at most 8 MiB (503), a game's "
+                "history of 4 records per cell and 200 more (409). Whole numbers are written without a fraction (9, "
+                "not 9.0: JSON Schema's integer allows both, the server only the first)."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },

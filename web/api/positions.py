@@ -7,8 +7,11 @@ Routes (under ``/api/positions``; ``?lang=`` picks the language of any text):
   ``format`` is absent; binary MBF is sent base64-encoded;
 - ``POST /analysis`` ``{"board": text, "layout"?: cells}`` -> ``{"position", "hint", "solution",
   "overlay", "wrong_flags"}``: what the engine says about the view (never the layout, when one is
-  given): the hint with its levels and proof steps, the whole chain of deductions, the exact
-  probabilities, an explanation for each provably wrong flag, and the numbers that cannot all hold;
+  given): the hint with its levels and proof steps, the chain of deductions, the exact
+  probabilities, an explanation for each provably wrong flag, and the numbers that cannot all hold.
+  Bounded (``analysis_route``): the whole request keeps to the engine budget's wall-clock time, and
+  the chain lists at most ``MAX_DEDUCTIONS`` steps and about ``MAX_DEDUCTION_BYTES`` of JSON (or fewer
+  when the time runs short), with ``"truncated": true`` and ``"deductions_total"`` when cut;
 - ``POST /export`` ``{"board", "layout"?, "format"}`` -> ``{"format", "filename", "content"}`` (or
   ``"base64"`` for MBF);
 - ``POST /game`` ``{"board", "layout"}`` -> 201 ``{"game"}``: a game of this session on the position's
@@ -27,35 +30,68 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from explainer.core.board import Board
 from explainer.core.cells import CellSet
-from explainer.engine.hint import wrong_flag_hint
+from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
 from explainer.formats import link
 from explainer.words.hints import chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
-from web.api.analysis import hint_reply, overlay_json
+from web import limits
+from web.api.analysis import hint_reply, overlay_json, wrong_flag_hints
 from web.api.errors import BadRequestBody, LayoutHidden
 from web.api.games import body_json, reply_language, state_json
 from web.api.settings import game_from_position
 from web.identity import owner_id, set_current_game
+from web.daily import layout_hidden
 from web.storage import games as db
+from web.storage.ranking import Origin
 
-__all__ = ["bp", "game_position", "position_json", "position_from_query", "MAX_WRONG_FLAGS"]
+__all__ = [
+    "bp",
+    "game_position",
+    "position_json",
+    "position_from_query",
+    "MAX_DEDUCTIONS",
+    "MAX_DEDUCTION_BYTES",
+    "MAX_WRONG_FLAGS",
+    "MAX_WRONG_FLAG_BYTES",
+]
 
 bp = Blueprint("positions", __name__, url_prefix="/api")
 
-#: the wrong flags explained in one analysis (each needs a solve of its own)
+#: the wrong flags explained in one analysis (their chains come from one solve of the view without its flags)
 MAX_WRONG_FLAGS = 10
+
+# What one analysis may list and spend.  The reply's size and the request's time are bounded whatever the
+# board (up to 200 x 200 in 64 KiB of text): before these limits a 200 x 200 board answered 17.6 MB after 3.8 s.
+#: the steps listed in ``solution.deductions`` (the chain's first ones): a board a game can have (50 x 30)
+#: needs at most about 630 (measured on adversarial boards), 1.1 to 1.4 KB of JSON each on average
+MAX_DEDUCTIONS = 1000
+#: ... and about this many bytes of them at most (the step that passes it is the last one listed)
+MAX_DEDUCTION_BYTES = 1024 * 1024
+#: the wrong flags' explanations (``wrong_flags``) in all, about (the one that passes it is the last)
+MAX_WRONG_FLAG_BYTES = 512 * 1024
+#: a wrong flag's chain of more steps than this is left out: its explanation names the step that decides it
+MAX_WRONG_FLAG_CHAIN = 200
+#: the share of the request's time left that the solve may take; the rest is for the explanations and words
+SOLVE_SHARE = 0.7
+#: the share of the time then left for the solve of the view without its flags (the wrong flags' chains),
+#: or for the hint's best guess; over it they are left out
+WHY_SHARE = 0.5
+#: the share of the request's whole time (``ENGINE_SECONDS``) kept for the reply's JSON: the lists stop
+#: when less is left
+REPLY_RESERVE = 0.1
 
 #: the file name extension of each format's files
 EXTENSIONS = {"text": "txt", "tiles": "mine", "jsm": "mine", "mbf": "mbf", "link": "txt"}
@@ -183,7 +219,12 @@ def import_route() -> ResponseReturnValue:
     data = body_json()
     content = _text(data, "content")
     name = _format_name(data, required=False)
-    if data.get("base64"):
+    encoded = data.get("base64", False)
+    if not isinstance(encoded, bool):
+        # I18N: the base64 switch of an imported file got something else than true or false; %(value)s is the value
+        # sent; keep "base64" as it is
+        raise BadRequestBody(_("base64 must be true or false, got %(value)s", value=repr(encoded)[:40]))
+    if encoded:
         try:
             raw = base64.b64decode(content, validate=True)
         except (binascii.Error, ValueError):
@@ -216,23 +257,62 @@ def _exported(position: Position, name: str, stem: str) -> dict[str, Any]:
     return reply
 
 
+class _Room:
+    """What a list of the reply may still take: ``items`` entries, about ``size`` bytes of JSON, and the
+    time left in the request's budget down to ``reserve`` seconds (kept for what comes after)."""
+
+    #: the time left in the request's budget (``web.limits.time_left``; a test may give it a fake clock)
+    time_left = staticmethod(limits.time_left)
+
+    def __init__(self, items: int, size: int, reserve: float) -> None:
+        self.items = items
+        self.size = size
+        self.reserve = reserve
+        self.used = 0
+        self._counted = 0
+
+    def __call__(self, listed: list[dict[str, Any]]) -> bool:
+        """May one more entry follow ``listed``?"""
+        for entry in listed[self._counted :]:
+            self.used += len(json.dumps(entry))
+        self._counted = len(listed)
+        if len(listed) >= self.items or self.used >= self.size:
+            return False
+        left = self.time_left()
+        return left is None or left > self.reserve
+
+
 @bp.post("/positions/analysis")
 def analysis_route() -> ResponseReturnValue:
+    """The analysis of a position, bounded: the solve gets ``SOLVE_SHARE`` of the request's time, the wrong
+    flags' chains (or the best guess) a share of what is left, and the lists (the chain, the wrong flags)
+    stop at their limits of entries and bytes, or when only ``REPLY_RESERVE`` of the time is left."""
     language = reply_language()
     position = position_from_body(body_json())
+    position_data = position_json(position)  # (writing every format takes time too: it is counted first)
     view = position.view  # the engine gets the view only, never the layout sent with it
-    solution = solve(view)
-    solution_data = solution_to_json(solution, language, chain_item)  # each deduction with its highlights, lead and action
-    wrong = []
-    for cell in list(solution.wrong_flags)[:MAX_WRONG_FLAGS]:
-        wrong.append(hint_json(wrong_flag_hint(solution, cell), language))
+    with limits.share(SOLVE_SHARE):
+        solution = solve(view)
+    wrong_hints = wrong_flag_hints(solution, list(solution.wrong_flags)[:MAX_WRONG_FLAGS], WHY_SHARE, MAX_WRONG_FLAG_CHAIN)
+    overlay = overlay_json(solution, language) if solution.exact and solution.consistent else None
+    hint = wrong_hints[0] if wrong_hints else make_hint(solution)  # (make_hint's first wrong flag is the same)
+    hint_data = hint_reply(solution, language, hint, overlay, guess_share=WHY_SHARE)
+    reserve = REPLY_RESERVE * float(current_app.config["ENGINE_SECONDS"])
+    # each deduction with its highlights, lead and action, as long as there is room
+    solution_data = solution_to_json(solution, language, chain_item, _Room(MAX_DEDUCTIONS, MAX_DEDUCTION_BYTES, reserve))
+    wrong: list[dict[str, Any]] = []
+    room = _Room(MAX_WRONG_FLAGS, MAX_WRONG_FLAG_BYTES, reserve)
+    for wrong_hint in wrong_hints:
+        if not room(wrong):
+            break
+        wrong.append(hint_json(wrong_hint, language))
     return jsonify(
         {
             "lang": language,
-            "position": position_json(position),
-            "hint": hint_reply(solution, language),
+            "position": position_data,
+            "hint": hint_data,
             "solution": solution_data,
-            "overlay": overlay_json(solution, language) if solution.exact and solution.consistent else None,
+            "overlay": overlay,
             "wrong_flags": wrong,
         }
     )
@@ -242,7 +322,7 @@ def analysis_route() -> ResponseReturnValue:
 def game_route() -> ResponseReturnValue:
     position = position_from_body(body_json())
     game = game_from_position(position)
-    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")))
+    record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.POSITION)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record), "page": url_for("pages.index")})
     response.headers["Location"] = url_for("api.show", game_id=record.id)
@@ -253,7 +333,7 @@ def game_route() -> ResponseReturnValue:
 def game_position(record: db.GameRecord) -> Position:
     """A game's position: the player's view, and its layout once the game is over (a loss accepted)."""
     game = record.game
-    finished = game.over and not game.extra.get("loss_pending") and game.layout is not None
+    finished = game.over and not game.extra.get("loss_pending") and game.layout is not None and not layout_hidden(record)
     return Position(game.view(), game.layout if finished else None)
 
 

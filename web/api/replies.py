@@ -21,9 +21,11 @@ from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.play.game import Game
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, stored_loss_report, summary
-from web.storage.results import assisted_reasons
+from web.storage.ranking import Unranked
+from web.storage.results import assisted_reasons, unranked_of
 
 from web.api.analysis import Analyses
+from web.daily import layout_hidden
 from web.storage.games import GameRecord
 
 __all__ = ["game_state", "loss_json", "vision_json"]
@@ -67,6 +69,7 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
     pending = bool(game.extra.get("loss_pending"))
+    hidden = layout_hidden(record)  # a daily board's mines wait for the end of its day
     data: dict[str, Any] = {
         "id": record.id,
         "mode": record.mode,
@@ -81,10 +84,17 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         "elapsed": round(record.elapsed(), 3),
         "running": game.state == "playing",
         # a replay of a game in play would show its layout (replaying a loss not accepted yet accepts it)
-        "replayable": game.over and game.first_click is not None,
+        "replayable": game.over and game.first_click is not None and not hidden,
         "undoable": can_undo(game),
         "wrong_flags": [],
-        "summary": {**summary(game), "assisted": assisted_reasons(game)},
+        "summary": {
+            **summary(game),
+            "assisted": assisted_reasons(game),
+            "warnings": game.extra.get("warnings", True) is not False,
+            # why a finished game does not rank (web.storage.ranking); None while it is played.  While a loss can
+            # still be undone the board's 3BV is left out (it would tell something of the layout)
+            "unranked": [str(r) for r in unranked_of(record) if not (pending and r is Unranked.LOW_3BV)] if game.over else None,
+        },
         "kind": record.kind,
         "daily": record.daily,
         "vision": vision_json(game) if game.extra.get("vision") else None,
@@ -93,11 +103,13 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
         data["end"] = {
             # until the player accepts a loss (or undoes it), only the mine that went off is shown
             # (a strict loss has no mine that went off: nothing of the layout until it is accepted)
-            "mines": ([] if game.exploded is None else [list(divmod(game.exploded, game.width))]) if pending
+            # (a daily board shows the mine that went off and the wrong flags until its day ends)
+            "mines": ([] if game.exploded is None else [list(divmod(game.exploded, game.width))]) if pending or hidden
             else game.mines().to_json(),
             "exploded": None if game.exploded is None else list(divmod(game.exploded, game.width)),
             "wrong_flags": [] if pending else CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
             "pending": pending,
+            "hidden": hidden,
             "loss": None,
         }
         try:
@@ -107,6 +119,7 @@ def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[st
             data["end"]["loss_unavailable"] = True
         if report is not None:
             data["end"]["loss"] = loss_json(report, language)
-    elif view.flagged_mask and game.state == "playing":
-        data["wrong_flags"] = analyses.solve(view).wrong_flags.to_json()
+    elif game.state == "playing":
+        # worked out with the move, before it was written (``web.api.games.note_wrong_flags``)
+        data["wrong_flags"] = game.extra.get("wrong_flags", [])
     return data

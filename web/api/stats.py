@@ -108,6 +108,6 @@ def play_daily(preset: str) -> ResponseReturnValue:
     if preset not in daily.DAILY_PRESETS:
         # I18N: a daily board asked for a preset that has none; %(presets)s are the preset names, which stay as they are
         raise UnknownPreset(_("no daily board %(preset)s; choose one of: %(presets)s", preset=repr(preset), presets=", ".join(daily.DAILY_PRESETS)))
-    record, new = daily.daily_game(identity.owner_id(), preset)
+    record, new = daily.daily_game(identity.owner_id(), identity.current_user(), preset)
     set_current_game(record.id)
     return jsonify({"game": state_json(record), "new": new})

@@ -116,6 +116,33 @@ def assisted_names() -> dict[str, str]:
     }
 
 
+def unranked_names() -> dict[str, str]:
+    """Why a finished game does not rank (``web.storage.ranking.Unranked``), each reason's name."""
+    return {
+        # I18N: why a game does not rank: it was a position played from the analysis board
+        "position": _("a position you set up"),
+        # I18N: why a game does not rank: it came from an imported replay file
+        "imported": _("an imported replay"),
+        # I18N: why a game does not rank: it replayed a board already played
+        "replay": _("a replayed board"),
+        # I18N: why a game does not rank: it was recorded before the server checked where boards came from
+        "unverified": _("recorded before boards were checked"),
+        # I18N: why a game does not rank: only beginner, intermediate and expert without a multiplier rank
+        "board": _("not a standard level"),
+        # I18N: why a game does not rank: the board was too easy (3BV under the community's minimum)
+        "3bv": _("3BV under the level's minimum"),
+        # I18N: why a game does not rank: its mode helps the player (assisted or forgiving)
+        "mode": _("a helping mode"),
+        **assisted_names(),
+        # I18N: why a game does not rank: a flag was shown as provably wrong
+        "warning": _("a wrong-flag warning"),
+        # I18N: why a game does not rank: it was played without being signed in
+        "guest": _("played without an account"),
+        # I18N: why a daily game does not rank: the account was created on the day of the board
+        "new-account": _("an account made today"),
+    }
+
+
 def assisted_texts() -> dict[str, str]:
     """The reasons' names as the scripts look them up: ``assistedHint``, ``assistedVision``, …"""
     return {"assisted" + reason.capitalize(): name for reason, name in assisted_names().items()}
@@ -201,8 +228,10 @@ def client_texts() -> dict[str, str]:
         "summaryMoves": _("Moves: %(count)s"),
         # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
         "summaryTime": _("Time: %(time)s"),
-        "assisted": _("Assisted: %(reasons)s"),
-        **assisted_texts(),
+        # I18N: end-of-game summary: why the game is not on the leaderboards; %(reasons)s lists the reasons
+        "unranked": _("Not ranked: %(reasons)s"),
+        # I18N: end-of-game summary: the game counts on the leaderboards
+        "ranked": _("Ranked"),
         # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
         "summarySaves": _("Saves: %(count)s"),
         # I18N: end-of-game summary (assist mode): cells the game opened for the player
@@ -253,6 +282,7 @@ def index() -> ResponseReturnValue:
         "presets": {key: {"height": h, "width": w, "mines": m} for key, (h, w, m) in PRESETS.items()},
         "multipliers": list(MULTIPLIERS),
         "modeNames": mode_names(),
+        "unrankedNames": unranked_names(),
         "learnRoot": url_for("learn.index"),
         "reviewRoot": url_for("pages.index") + "games/",
     }

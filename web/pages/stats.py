@@ -8,7 +8,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, format_percent
+from babel.lists import format_list
+from flask_babel import format_decimal, format_number, format_percent, get_locale
 from flask_babel import gettext as _
 
 from web import daily, identity
@@ -17,7 +18,7 @@ from web.api.settings import MODES
 from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
 from web.pages.charts import histogram, ratio_line
-from web.pages.game import assisted_names, kind_label, mode_names, preset_names
+from web.pages.game import assisted_names, kind_label, mode_names, preset_names, unranked_names
 from web.storage import stats
 from web.storage.results import MULTIPLIERS
 
@@ -41,8 +42,20 @@ def assisted_text(reasons: tuple[str, ...] | list[str]) -> str:
     return ", ".join(names.get(reason, reason) for reason in reasons)
 
 
+def unranked_text(reasons: dict[str, int], games: int) -> str:
+    """Why ``games`` games did not rank, most frequent first: "hints (3) and played without an account (1)";
+    a reason that holds for every one of them goes without its count."""
+    names = unranked_names()
+    ordered = sorted(reasons.items(), key=lambda item: -item[1])
+    return format_list(
+        [names.get(reason, reason) if count == games else f"{names.get(reason, reason)} ({format_number(count)})" for reason, count in ordered],
+        locale=get_locale(),
+    )
+
+
 def _helpers() -> dict[str, Any]:
     return {
+        "unranked_text": unranked_text,
         "seconds_text": seconds_text,
         "ratio_text": ratio_text,
         "assisted_text": assisted_text,
@@ -83,7 +96,7 @@ def leaderboards() -> ResponseReturnValue:
 @bp.get("/daily")
 def daily_page() -> ResponseReturnValue:
     boards = [daily_json(preset) for preset in daily.DAILY_PRESETS]
-    mine = {preset: daily.find_today(identity.owner_id(), preset) for preset in daily.DAILY_PRESETS}
+    mine = {preset: daily.find_today(identity.owner_id(), identity.current_user(), preset) for preset in daily.DAILY_PRESETS}
     return render_template("pages/daily.html", boards=boards, mine=mine, day=daily.today(), names=preset_names(), user=identity.current_user(), **_helpers())
 
 
@@ -91,6 +104,6 @@ def daily_page() -> ResponseReturnValue:
 def play_daily(preset: str) -> ResponseReturnValue:
     if preset not in daily.DAILY_PRESETS:
         return redirect(url_for("stats.daily_page"), 303)
-    record, _new = daily.daily_game(identity.owner_id(), preset)
+    record, _new = daily.daily_game(identity.owner_id(), identity.current_user(), preset)
     set_current_game(record.id)
     return redirect(url_for("pages.index"), 303)

@@ -5,6 +5,15 @@ scrypt with a random salt).  A signed-in browser holds a random token in its
 session cookie; the database keeps the token's SHA-256, so a copy of the
 database signs nobody in.  Signing in hands the games, puzzles and results of
 the browser's anonymous session to the account (``adopt``).
+
+Sign-in attempts are counted in ``sign_in_failures`` (one row per attempt and
+counter key, see ``web.accounts`` for the keys and limits).  ``reserve_attempt``
+counts and records an attempt in one write transaction *before* the password is
+checked, so concurrent guesses cannot all slip under a limit: SQLite's
+``BEGIN IMMEDIATE`` serialises writers, and on PostgreSQL the transaction first
+takes an advisory lock per counter key (in a fixed order, so two attempts never
+deadlock).  A right password refunds the reservation (``refund_attempt``); a
+wrong one leaves it counted as a failure.
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ import hashlib
 import secrets
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, func, insert, literal, select, update
+from sqlalchemy import Connection, delete, func, insert, literal, select, text, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -25,19 +35,20 @@ from web.storage.tables import ACCOUNT_PREFIX, games, logins, practice_totals, p
 
 __all__ = [
     "ACCOUNT_PREFIX",
+    "AttemptRefused",
     "User",
     "UsernameTaken",
     "account_owner",
     "adopt",
     "create_user",
     "delete_user",
+    "clear_failures",
     "end_login",
-    "failures_since",
     "find_user",
     "fold",
     "login_user",
-    "record_failure",
-    "clear_failures",
+    "refund_attempt",
+    "reserve_attempt",
     "start_login",
     "verify_password",
 ]
@@ -49,6 +60,14 @@ _DUMMY_HASH = generate_password_hash("not a password of anyone")
 
 class UsernameTaken(ValueError):
     """Another account has this username (or one that folds to the same)."""
+
+
+class AttemptRefused(Exception):
+    """A sign-in counter is full: no attempt before ``retry_at`` (a Unix time)."""
+
+    def __init__(self, retry_at: float) -> None:
+        super().__init__(retry_at)
+        self.retry_at = retry_at
 
 
 @dataclass(frozen=True)
@@ -149,7 +168,7 @@ def end_login(token: str) -> None:
 def adopt(conn: Connection, anonymous: str, owner: str) -> int:
     """Give the games, puzzles, practice totals and results of ``anonymous`` to ``owner``
     (inside the caller's write transaction); the number of games moved."""
-    moved = conn.execute(update(games).where(games.c.owner == anonymous).values(owner=owner)).rowcount
+    moved = conn.execute(update(games).where(games.c.owner == anonymous).values(owner=owner, adopted=True)).rowcount
     conn.execute(update(puzzles).where(puzzles.c.owner == anonymous).values(owner=owner))
     conn.execute(update(results).where(results.c.owner == anonymous).values(owner=owner))
     kept = select(
@@ -174,22 +193,62 @@ def delete_user(user: User) -> None:
         conn.execute(delete(users).where(users.c.id == user.id))
 
 
-def record_failure(keys: list[str]) -> None:
+#: failed attempts are kept at least this long (seconds), whatever the window
+FAILURES_KEPT = 86400
+
+
+def _lock_id(key: str) -> int:
+    """The PostgreSQL advisory lock (a signed 64-bit number) that guards the counter ``key``."""
+    return int.from_bytes(hashlib.sha256(b"sign-in counter " + key.encode()).digest()[:8], "big", signed=True)
+
+
+def reserve_attempt(limits: Sequence[tuple[str, int]], window: float) -> list[int]:
+    """Count an attempt against each ``(key, limit)`` before the password is checked:
+    the ids of the rows recorded (one per key), or ``AttemptRefused`` — recording
+    nothing — when a key already has ``limit`` attempts in the last ``window`` seconds.
+
+    Counting and recording happen in one write transaction that no other reservation
+    for the same keys can interleave with, so ``limit`` attempts at most pass, however
+    many arrive at once."""
     now = time.time()
+    since = now - window
     conn = connection()
     with write(conn):
-        conn.execute(insert(sign_in_failures), [{"key": key, "at": now} for key in keys])
-        conn.execute(delete(sign_in_failures).where(sign_in_failures.c.at < now - 86400))
+        if conn.dialect.name == "postgresql":
+            for lock in sorted({_lock_id(key) for key, _ in limits}):
+                conn.execute(text("SELECT pg_advisory_xact_lock(:lock)"), {"lock": lock})
+        retry_at: float | None = None
+        for key, limit in limits:
+            allowed = max(1, int(limit))
+            in_window = (sign_in_failures.c.key == key) & (sign_in_failures.c.at >= since)
+            count = int(conn.execute(select(func.count()).where(in_window)).scalar_one())
+            if count >= allowed:
+                # a slot frees when the (count - allowed + 1)-th oldest attempt leaves the window
+                freed: float = conn.execute(
+                    select(sign_in_failures.c.at).where(in_window).order_by(sign_in_failures.c.at)
+                    .offset(count - allowed).limit(1)
+                ).scalar_one()
+                retry_at = max(retry_at or 0.0, freed + window)
+        if retry_at is not None:
+            raise AttemptRefused(retry_at)
+        ids = [
+            int(conn.execute(insert(sign_in_failures).values(key=key, at=now).returning(sign_in_failures.c.id)).scalar_one())
+            for key, _ in limits
+        ]
+    # old attempts go in a statement of their own: it holds no lock another reservation waits for
+    conn.execute(delete(sign_in_failures).where(sign_in_failures.c.at < now - max(window, FAILURES_KEPT)))
+    return ids
 
 
-def failures_since(key: str, since: float) -> tuple[int, float | None]:
-    """How many failures ``key`` had since ``since``, and the oldest of them."""
-    row = connection().execute(
-        select(func.count(), func.min(sign_in_failures.c.at)).where(
-            sign_in_failures.c.key == key, sign_in_failures.c.at >= since
-        )
-    ).one()
-    return int(row[0]), row[1]
+def refund_attempt(ids: Sequence[int], clear: Sequence[str] = ()) -> None:
+    """A reserved attempt that succeeded: its rows no longer count; nor do any of the
+    failures recorded for the keys in ``clear``."""
+    conn = connection()
+    with write(conn):
+        if ids:
+            conn.execute(delete(sign_in_failures).where(sign_in_failures.c.id.in_(list(ids))))
+        if clear:
+            conn.execute(delete(sign_in_failures).where(sign_in_failures.c.key.in_(list(clear))))
 
 
 def clear_failures(key: str) -> None:

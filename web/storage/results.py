@@ -13,19 +13,35 @@ deletes old games, never the results of accounts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete
+from sqlalchemy import Connection, delete, select
 
 from explainer.engine import budget
 from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import PRESETS, Game
 from explainer.play.review import review
-from web.storage.database import upsert
-from web.storage.tables import results
+from web.storage.database import connection, upsert
+from web.storage.ranking import Unranked, unranked_reasons
+from web.storage.tables import ACCOUNT_PREFIX, results, users
 
-__all__ = ["MULTIPLIERS", "REVIEW_SHARE", "Result", "assisted_reasons", "board_kind", "multiplied_mines", "result_of", "save_result"]
+if TYPE_CHECKING:
+    from web.storage.games import GameRecord
+
+__all__ = [
+    "MULTIPLIERS",
+    "REVIEW_SHARE",
+    "Result",
+    "assisted_reasons",
+    "board_kind",
+    "day_start",
+    "multiplied_mines",
+    "result_of",
+    "save_result",
+    "unranked_of",
+]
 
 #: the mine multipliers a preset may be played with
 MULTIPLIERS: tuple[float, ...] = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)
@@ -49,11 +65,28 @@ def board_kind(height: int, width: int, mines: int) -> str:
 
 
 def assisted_reasons(game: Game) -> list[str]:
-    """Why the game is assisted: the history's reasons, and mine vision."""
+    """Why the game is assisted: the history's reasons (hints, probabilities, the bot, undo), mine
+    vision, and a wrong-flag warning shown."""
     reasons = history.assisted_reasons(game)
     if game.extra.get("vision_used"):
         reasons.append("vision")
+    if game.extra.get("warned"):
+        reasons.append("warning")
     return reasons
+
+
+def day_start(daily: str) -> float:
+    """When the day of the daily board ``daily`` ("2026-11-23/expert") began (UTC), in Unix seconds."""
+    day = daily.partition("/")[0]
+    return datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
+
+
+def _new_account(owner: str, daily: str | None) -> bool:
+    """A daily board played by an account created after its day began (it does not rank on it)."""
+    if daily is None or not owner.startswith(ACCOUNT_PREFIX):
+        return False
+    created = connection().execute(select(users.c.created_at).where(users.c.id == owner[len(ACCOUNT_PREFIX):])).scalar()
+    return created is None or float(created) >= day_start(daily)
 
 
 @dataclass(frozen=True)
@@ -71,6 +104,7 @@ class Result:
     guesses_forced: int | None
     guesses_avoidable: int | None
     daily: str | None
+    unranked: tuple[str, ...] = ()  # why it does not rank (``web.storage.ranking``); empty: it ranks
 
     def row(self) -> dict[str, Any]:
         return {
@@ -87,6 +121,7 @@ class Result:
             "guesses_forced": self.guesses_forced,
             "guesses_avoidable": self.guesses_avoidable,
             "daily": self.daily,
+            "unranked": ",".join(self.unranked),
         }
 
 
@@ -99,25 +134,42 @@ def _guesses(game: Game) -> tuple[int | None, int | None]:
     return summary.forced_guesses, summary.avoidable_guesses
 
 
-def result_of(
-    game_id: str, owner: str, mode: str, daily: str | None, game: Game, seconds: float, finished_at: float
-) -> Result:
-    """The result of a finished game (the review runs here, under the request's budget)."""
+def unranked_of(record: GameRecord) -> list[Unranked]:
+    """Why the finished game of ``record`` does not rank (``web.storage.ranking``), the player's rules
+    included: played signed in from the start, and on the daily board by an account older than its day."""
+    game = record.game
+    kind = board_kind(game.height, game.width, game.mine_count)
+    unranked = unranked_reasons(game, record.origin, kind, record.mode, assisted_reasons(game))
+    if not record.owner.startswith(ACCOUNT_PREFIX) or record.adopted:
+        unranked.append(Unranked.GUEST)
+    if _new_account(record.owner, record.daily):
+        unranked.append(Unranked.NEW_ACCOUNT)
+    return unranked
+
+
+def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float) -> Result:
+    """The result of a finished game (the review runs here, under the request's budget), with why
+    it does not rank."""
+    game = record.game
     forced, avoidable = _guesses(game)
+    kind = board_kind(game.height, game.width, game.mine_count)
+    assisted = assisted_reasons(game)
+    unranked = unranked_of(record)
     return Result(
-        game_id=game_id,
+        game_id=record.id,
         owner=owner,
-        kind=board_kind(game.height, game.width, game.mine_count),
-        mode=mode,
+        kind=kind,
+        mode=record.mode,
         won=game.state == "won",
         seconds=seconds,
         finished_at=finished_at,
-        assisted=tuple(assisted_reasons(game)),
+        assisted=tuple(assisted),
         hints=sum(1 for entry in game.history if entry["action"] == "hint"),
         saves=int(game.extra.get("saves", 0)),
         guesses_forced=forced,
         guesses_avoidable=avoidable,
-        daily=daily,
+        daily=record.daily,
+        unranked=tuple(str(reason) for reason in unranked),
     )
 
 

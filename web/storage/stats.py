@@ -6,10 +6,11 @@ wins, guesses (forced and avoidable, over the games the review judged), hints
 asked and forgiving saves; and the series the stats page draws (the win ratio
 after each game, the times of the wins).
 
-Leaderboards rank accounts only, on games with no help (``results.assisted``
-empty): by win ratio (at least ``min_games`` games) and by best time.  Assisted
-wins are listed apart, never ranked.  A daily board ranks each account's first
-game on it.
+Leaderboards rank accounts only, on games that rank (``results.unranked``
+empty: ``web.storage.ranking`` says which): by win ratio (at least
+``min_games`` games) and by best time.  Assisted wins are listed apart, never
+ranked.  A daily board ranks each account's one attempt on it
+(``daily_attempts``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 
 from web.storage.database import connection
-from web.storage.tables import ACCOUNT_PREFIX, games, results, users
+from web.storage.tables import ACCOUNT_PREFIX, daily_attempts, results, users
 
 __all__ = ["BoardStats", "Leaderboards", "RatioRow", "TimeRow", "daily_board", "leaderboards", "player_stats"]
 
@@ -42,6 +43,8 @@ class BoardStats:
     hints: int = 0
     saves: int = 0
     assisted: int = 0
+    unranked: int = 0  # games that do not rank (``web.storage.ranking``)
+    unranked_reasons: dict[str, int] = field(default_factory=dict)  # why, with how many games each
     ratio_series: list[float] = field(default_factory=list)  # the win ratio after each game
     win_times: list[float] = field(default_factory=list)
 
@@ -69,6 +72,8 @@ class BoardStats:
             "hints": self.hints,
             "saves": self.saves,
             "assisted_games": self.assisted,
+            "unranked_games": self.unranked,
+            "unranked_reasons": self.unranked_reasons,
             "win_ratio_series": self.ratio_series,
             "win_times": self.win_times,
         }
@@ -79,7 +84,7 @@ def player_stats(owner: str) -> list[BoardStats]:
     rows = connection().execute(
         select(
             results.c.kind, results.c.mode, results.c.won, results.c.seconds, results.c.assisted, results.c.hints,
-            results.c.saves, results.c.guesses_forced, results.c.guesses_avoidable,
+            results.c.saves, results.c.guesses_forced, results.c.guesses_avoidable, results.c.unranked,
         )
         .where(results.c.owner == owner)
         .order_by(results.c.finished_at)
@@ -99,6 +104,10 @@ def player_stats(owner: str) -> list[BoardStats]:
         board.hints += row.hints
         board.saves += row.saves
         board.assisted += 1 if row.assisted else 0
+        if row.unranked:
+            board.unranked += 1
+            for reason in row.unranked.split(","):
+                board.unranked_reasons[reason] = board.unranked_reasons.get(reason, 0) + 1
         if row.guesses_forced is not None:
             board.reviewed += 1
             board.guesses_forced += row.guesses_forced
@@ -149,7 +158,7 @@ def _accounts_only() -> Any:
 
 def leaderboards(kind: str, mode: str, min_games: int, limit: int = 20) -> Leaderboards:
     conn = connection()
-    ranked = and_(results.c.kind == kind, results.c.mode == mode, results.c.assisted == "", results.c.daily.is_(None), _accounts_only())
+    ranked = and_(results.c.kind == kind, results.c.mode == mode, results.c.unranked == "", results.c.daily.is_(None), _accounts_only())
     won = func.sum(case((results.c.won, 1), else_=0))
     by_ratio = conn.execute(
         select(users.c.username, func.count().label("played"), won.label("won"))
@@ -188,26 +197,19 @@ def leaderboards(kind: str, mode: str, min_games: int, limit: int = 20) -> Leade
 
 
 def daily_board(daily: str, limit: int = 50) -> tuple[list[TimeRow], list[TimeRow], int]:
-    """The daily board's ranked wins (each account's first game on it, with no help),
-    its assisted wins, and how many accounts played it."""
+    """The daily board's ranked wins (each account's one attempt, unhelped, by an account made before
+    the day began: ``results.unranked`` empty), its helped wins, and how many accounts played it."""
     conn = connection()
-    first = (
-        select(games.c.owner, func.min(games.c.created_at).label("created_at"))
-        .where(games.c.daily == daily, games.c.owner.like(ACCOUNT_PREFIX + "%"))
-        .group_by(games.c.owner)
-        .subquery()
-    )
-    first_games = select(games.c.id).join(
-        first, and_(games.c.owner == first.c.owner, games.c.created_at == first.c.created_at)
-    ).where(games.c.daily == daily)
+    attempts = select(daily_attempts.c.game_id).where(daily_attempts.c.daily == daily, daily_attempts.c.account)
     rows = conn.execute(
-        select(users.c.username, results.c.seconds, results.c.finished_at, results.c.assisted)
+        select(users.c.username, results.c.seconds, results.c.finished_at, results.c.assisted, results.c.unranked)
         .join(users, _user_of_owner())
-        .where(results.c.daily == daily, results.c.won, results.c.game_id.in_(first_games))
+        .where(results.c.daily == daily, results.c.won, results.c.game_id.in_(attempts))
         .order_by(results.c.seconds, results.c.finished_at)
-        .limit(limit)
     ).all()
-    players = conn.execute(select(func.count()).select_from(first)).scalar_one()
-    ranked = [TimeRow(row.username, float(row.seconds), float(row.finished_at)) for row in rows if not row.assisted]
+    players = conn.execute(
+        select(func.count()).select_from(daily_attempts).where(daily_attempts.c.daily == daily, daily_attempts.c.account)
+    ).scalar_one()
+    ranked = [TimeRow(row.username, float(row.seconds), float(row.finished_at)) for row in rows if not row.unranked]
     helped = [TimeRow(row.username, float(row.seconds), float(row.finished_at), tuple(row.assisted.split(","))) for row in rows if row.assisted]
-    return ranked, helped, int(players)
+    return ranked[:limit], helped[:limit], int(players)

@@ -12,14 +12,16 @@ users, logins, sign_in_failures: accounts, signed-in browsers (by the hash of
 their token), failed sign-ins of the last minutes.
 results: one row per finished game, for statistics and leaderboards; it
 outlives the game row (retention deletes games, not results of accounts).
+daily_attempts: one attempt per player and daily board (its key is the guard);
+it outlives the game and the account.
 settings: a key-value table kept from the first schema.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, false
 
-__all__ = ["ACCOUNT_PREFIX", "metadata", "games", "logins", "practice_totals", "puzzles", "results", "settings", "sign_in_failures", "users"]
+__all__ = ["ACCOUNT_PREFIX", "metadata", "daily_attempts", "games", "logins", "practice_totals", "puzzles", "results", "settings", "sign_in_failures", "users"]
 
 metadata = MetaData()
 
@@ -40,6 +42,8 @@ games = Table(
     Column("updated_at", Float, nullable=False),
     Column("kind", Text),  # the board kind: a preset ("expert", "expert*1.2") or a size ("20x12/50")
     Column("daily", Text),  # a daily board's day and preset ("2026-11-23/expert")
+    Column("origin", Text),  # where its layout came from (web.storage.ranking.Origin); None before version 0003
+    Column("adopted", Boolean, nullable=False, server_default=false()),  # an anonymous game handed to an account
     Index("games_owner", "owner"),
     Index("games_updated", "updated_at"),
     Index("games_daily", "daily", "owner"),
@@ -124,7 +128,20 @@ results = Table(
     Column("guesses_forced", Integer),  # from the review, when it has been made
     Column("guesses_avoidable", Integer),
     Column("daily", Text),
+    Column("unranked", Text, nullable=False, server_default=""),  # why it does not rank: "replay,hint", or ""
     Index("results_owner", "owner", "kind", "mode", "finished_at"),
     Index("results_board", "kind", "mode", "won", "seconds"),
     Index("results_daily", "daily", "won", "seconds"),
+    Index("results_ranked", "kind", "mode", "unranked", "won", "seconds"),
+)
+
+daily_attempts = Table(
+    "daily_attempts",
+    metadata,
+    Column("daily", Text, primary_key=True),  # the day and preset ("2026-11-23/expert")
+    Column("player", Text, primary_key=True),  # "a:" + keyed hash of an account's folded name, or "s:" + session id
+    Column("game_id", Text, nullable=False),
+    Column("account", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("daily_attempts_game", "game_id"),
 )

@@ -161,10 +161,12 @@ class App {
     const mode = data.get("mode") || "classic";
     // the reasoning depth applies to no-guess boards only
     const depth = mode === "no-guess" ? { max_rule: data.get("max_rule") } : {};
-    if (preset !== "custom") return { preset, mode, multiplier: Number(data.get("multiplier") || 1), ...depth };
+    const warnings = data.get("warnings") === "on";
+    if (preset !== "custom") return { preset, mode, warnings, multiplier: Number(data.get("multiplier") || 1), ...depth };
     return {
       preset: "custom",
       mode,
+      warnings,
       ...depth,
       width: Number(data.get("width")),
       height: Number(data.get("height")),
@@ -248,17 +250,13 @@ class App {
       ["time", format(this.texts.summaryTime, { time: duration(game.elapsed, this.config.langTag) })],
     ];
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
-    if (figures.assisted && figures.assisted.length) {
-      const t = this.texts;
-      const names = {
-        hint: t.assistedHint,
-        probabilities: t.assistedProbabilities,
-        bot: t.assistedBot,
-        undo: t.assistedUndo,
-        vision: t.assistedVision,
-      };
-      const reasons = new Intl.ListFormat(this.config.langTag).format(figures.assisted.map((r) => names[r] || r));
-      lines.push(["assisted", format(t.assisted, { reasons })]);
+    // whether the game ranks, and why not (its help among the reasons)
+    if (figures.unranked && figures.unranked.length) {
+      const names = this.config.unrankedNames;
+      const reasons = new Intl.ListFormat(this.config.langTag).format(figures.unranked.map((r) => names[r] || r));
+      lines.push(["unranked", format(this.texts.unranked, { reasons })]);
+    } else if (figures.unranked) {
+      lines.push(["ranked", this.texts.ranked]);
     }
     if ("assists" in figures) lines.push(["assists", format(this.texts.summaryAssists, { count: figures.assists })]);
     this.panel.showSummary(lines);
