@@ -149,7 +149,8 @@ def test_a_small_board_is_not_cut(client: FlaskClient) -> None:
 
 
 def test_wrong_flags_are_explained_from_one_solve(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Before, each wrong flag (and the hint) solved the board again: 12 wrong flags were 12 more solves."""
+    """Before, each wrong flag (and the hint) solved the board again: 12 wrong flags were 12 more solves.  Now
+    the view's own full solve (its right flags as facts) holds every wrong flag's chain."""
     view = with_wrong_flags(checkerboard(30, 50, 0.12, seed=1), 12)
     solves = []
     import explainer.engine.solve as pipeline
@@ -162,7 +163,7 @@ def test_wrong_flags_are_explained_from_one_solve(client: FlaskClient, monkeypat
 
     monkeypatch.setattr(pipeline, "_solve_exact", counted)
     data = analyse(client, view).json
-    assert len(solves) == 2  # the view, and the view without its flags (for every wrong flag's chain)
+    assert len(solves) == 1  # the view: its full chain decides every wrong flag's cell
     assert data["hint"]["kind"] == "wrong_flag" and data["hint"]["cell"] == data["wrong_flags"][0]["cell"]
     assert all(hint["chain"] for hint in data["wrong_flags"])
     # at most ten, and about MAX_WRONG_FLAG_BYTES (here chains of up to 198 steps, 255 KB: nine are listed)

@@ -58,7 +58,7 @@ def test_solve_jsonl_keeps_going_after_bad_lines() -> None:
 
 def test_hint_text_and_json() -> None:
     code, out = run(["hint"], "1?\n")
-    assert code == 0 and out.strip() == "The 1 at A1 touches exactly 1 covered cell, B1, so it is a mine. Flag B1."
+    assert code == 0 and out.strip() == "The 1 at A1 touches exactly 1 covered cell, B1, so it is a mine."
     code, out = run(["hint", "--json"], "1?\n")
     data = json.loads(out)
     assert data["kind"] == "deduction" and data["deduction"]["rule"] == "simple"

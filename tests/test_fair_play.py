@@ -50,13 +50,19 @@ def move(client: FlaskClient, game_id: str, action: str, row: int, col: int, **e
     return client.post(f"/api/games/{game_id}/{action}", json={"row": row, "col": col, **extra})
 
 
-def finish(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
-    """Open every safe cell left (the layout read from the database, as a forger who knows it would)."""
+def started(app: Flask, client: FlaskClient, game_id: str) -> Game:
+    """The stored game, its first click made (in the middle) when it had none."""
     game = stored(app, game_id)
     if game.state == "ready":
         assert move(client, game_id, "open", game.height // 2, game.width // 2).status_code == 200
         game = stored(app, game_id)
     assert game.layout is not None
+    return game
+
+
+def finish(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
+    """Open every safe cell left (the layout read from the database, as a forger who knows it would)."""
+    game = started(app, client, game_id)
     reply: dict[str, Any] = {}
     for index in range(game.size):
         if game.state != "playing":
@@ -71,10 +77,7 @@ def finish(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
 
 
 def lose(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
-    game = stored(app, game_id)
-    if game.state == "ready":
-        assert move(client, game_id, "open", game.height // 2, game.width // 2).status_code == 200
-        game = stored(app, game_id)
+    game = started(app, client, game_id)
     assert game.layout is not None
     mine = (game.layout & -game.layout).bit_length() - 1
     reply = move(client, game_id, "open", *divmod(mine, game.width)).json["game"]

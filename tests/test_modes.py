@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from explainer.core.board import Board, neighbour_masks
-from explainer.core.cells import Cell, iter_bits
+from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Rule
 from explainer.play.game import Game, GameError
 from explainer.play.generate import GenerationError, first_area
@@ -274,7 +274,7 @@ def test_loss_report_shows_the_deduction_that_proved_the_mine() -> None:
 
 def test_a_loss_report_is_the_whole_chain_from_the_numbers() -> None:
     """The losing cell's step rests on earlier ones: the report lists them first, numbered, each
-    checked from the board alone; a flag (even a right one) is never taken as a fact."""
+    checked from the board alone; a flag the view does not prove a mine is never taken as a fact."""
     view = Board.parse("mines 3\n.1F?\n.2??\n.2??\n.1??\n")
     report = loss_report(view, (1, 2))
     assert report.kind == "proved" and len(report.chain) >= 2 and report.chain[-1] is report.deduction
@@ -343,5 +343,7 @@ def test_a_chord_that_explodes_is_reported_from_the_view_before_it() -> None:
     before = game.view()
     outcome = chord_cell(game, 0, 0)
     assert game.state == "lost" and outcome.loss is not None
-    assert outcome.loss == loss_report(before, (1, 1))
+    # the reasoning is the view's; the wrong flag the chord went through is named (the game revealed it)
+    wrong = CellSet.from_cells([Cell(1, 0)], 3)
+    assert outcome.loss == loss_report(before, (1, 1), chord=Cell(0, 0), wrong_flags=wrong)
     assert stored_loss_report(game) == outcome.loss

@@ -56,6 +56,7 @@ def proof_steps(n: int) -> tuple[ProofStep, ...]:
     pair = {
         "a": 1, "a_clue": Cell(5, 5), "b": 2, "b_clue": Cell(5, 6), "a_missing": 1, "b_missing": 2,
         "common_min": 1, "common_max": 1, "common": cells(n, 6), "unique_a": cells(0), "unique_b": cells(n, 3),
+        "a_found_at": cells(0), "a_aside": cells(0), "b_found_at": cells(0), "b_aside": cells(0),
     }
     return (
         ProofStep("suppose", {"cell": Cell(3, 3)}, assume=supposed),
@@ -77,7 +78,7 @@ def proof_steps(n: int) -> tuple[ProofStep, ...]:
         *[
             ProofStep(
                 "count.split",
-                {"numbers": numbers, "held": n, "left": n + 1, "count": n},
+                {"numbers": numbers, "values": tuple(2 for _ in numbers), "held": n, "left": n + 1, "count": n},
                 numbers,
                 cells(n) if outcome == "safe" else None,
                 cells(n) if outcome == "mines" else None,
@@ -102,20 +103,28 @@ def all_deductions(n: int) -> list[Deduction]:
     found = min(n, 8)
     simple = dict(clues=(Cell(5, 5),))
     out = [
-        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), known_mines=cells(n, 3), params={"total": n, "found": n, "count": n}, clues=()),
+        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), known_mines=cells(n, 3), params={"total": n, "found": n, "count": n, "aside": cells(0)}, clues=()),
+        deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), known_mines=cells(n, 3), known_safe=cells(2, 6), params={"total": n, "found": n, "count": n, "aside": cells(2, 6)}, clues=()),
         deduction(Rule.GLOBAL, "global.all_found", n, safe=cells(n), params={"total": 0, "found": 0, "count": n}, clues=()),
         deduction(Rule.GLOBAL, "global.all_mines", n, mines=cells(n), params={"total": n, "found": 0, "count": n}, clues=()),
         deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), params={"number": 0, "clue": Cell(5, 5), "count": n, "found": 0, "found_at": cells(0), "missing": 0}, **simple),
         deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), known_mines=cells(number, 3), params={"number": number, "clue": Cell(5, 5), "count": n, "found": number, "found_at": cells(number, 3), "missing": 0}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_safe", n, safe=cells(n), known_mines=cells(number, 3), known_safe=cells(1, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": number, "found_at": cells(number, 3), "missing": 0, "aside": cells(1, 6)}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_safe=cells(n, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": 0, "found_at": cells(0), "missing": n, "aside": cells(n, 6)}, **simple),
         deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), params={"number": number, "clue": Cell(5, 5), "count": n, "found": 0, "found_at": cells(0), "missing": n}, **simple),
-        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_mines=cells(found, 3), known_safe=cells(n, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": found, "found_at": cells(found, 3), "missing": n}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_mines=cells(found, 3), params={"number": number, "clue": Cell(5, 5), "count": n, "found": found, "found_at": cells(found, 3), "missing": n}, **simple),
+        deduction(Rule.SIMPLE, "simple.all_mines", n, mines=cells(n), known_mines=cells(found, 3), known_safe=cells(n, 6), params={"number": number, "clue": Cell(5, 5), "count": n, "found": found, "found_at": cells(found, 3), "missing": n, "aside": cells(n, 6)}, **simple),
     ]
-    for safe_side, alone_b, missing_b in ((True, n, n + 1), (True, 0, n + 1), (False, n, n + 1), (False, n, number)):
+    cases = [(side, alone, missing, aside) for side, alone, missing in ((True, n, n + 1), (True, 0, n + 1), (True, 0, number), (True, n, number), (False, n, n + 1), (False, n, number)) for aside in (0, 1, 2)]
+    for safe_side, alone_b, missing_b, aside in cases:
         areas = Areas(common=cells(n, 6), unique_a=cells(n, 0), unique_b=cells(alone_b, 3))
         params = {
             "a": number, "b": number, "a_clue": Cell(5, 5), "b_clue": Cell(5, 6), "a_missing": n, "b_missing": missing_b,
             "common_min": n, "common_max": missing_b if not safe_side else n,
             "common": areas.common, "unique_a": areas.unique_a, "unique_b": areas.unique_b,
+            # no cell decided; one decided next to both numbers; one next to the second number only
+            "a_found_at": cells(0), "a_aside": cells(1, 9) if aside == 1 else cells(0),
+            "b_found_at": cells(0), "b_aside": cells(1, 9) if aside else cells(0),
         }
         out.append(
             deduction(
@@ -186,6 +195,7 @@ def test_percentages_and_lists_follow_the_locale() -> None:
     assert Renderer("en").percent(0.125) == "12.5%"
     assert Renderer("de").cells(cells(3)) == "A1, B1 und C1"
     assert Renderer("en").cells(cells(3)) == "A1, B1, and C1"
+    assert Renderer("ko").cells(cells(3)) == "A1, B1, C1" and "및" not in Renderer("ko").cells(cells(2))
     long_list = Renderer("en").cells(cells(21))
     assert long_list.startswith("A1, B1") and "13 more cells" in long_list
 
@@ -194,3 +204,12 @@ def test_cell_names_are_the_same_in_every_language() -> None:
     for language in LANGUAGES:
         step = ProofStep("suppose", {"cell": Cell(4, 2)}, assume=((Cell(4, 2), True),))
         assert "C5" in Renderer(language).proof_step(step)
+
+
+def test_every_step_kind_has_a_writer() -> None:
+    from explainer.core.deduction import StepKind
+    from explainer.words.steps import WRITERS
+
+    assert set(WRITERS) == set(StepKind)
+    with pytest.raises(ValueError, match="unknown proof step"):
+        Renderer("en").proof_step(ProofStep("no.such.kind", {}))  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ The choice rests on the exact probabilities of the analysis:
    often a zero that opens an area);
 6. then reading order, so that the choice is reproducible.
 
-The result is data (``Guess``) that says why; ``explainer.words.bot`` turns it
+The result is data (``Guess``) that says why; ``explainer.words.guesses`` turns it
 into a sentence.
 
 Measured on paired games (the same layouts for both variants, seed 11, first
@@ -51,10 +51,10 @@ plays them, and 20,000 intermediate and beginner games):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from explainer.core.cells import Cell, iter_bits
+from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
 from explainer.engine import budget
 from explainer.engine.count import Analysis, analyze
@@ -122,6 +122,11 @@ class Guess:
     rival: Cell | None = None  # lookahead: the cell the plain tie-breaks would have picked
     rival_survival: float | None = None  # its chance to survive this guess and the next move
     dead: tuple[Cell, ...] = ()  # safer cells passed over: opening them could tell nothing new
+    # for the words (``explainer.words.guesses``), not the choice: the safest cells of the whole view
+    lowest: float | None = None  # the lowest mine chance of any covered cell (dead cells included)
+    safest: CellSet | None = None  # the covered cells that have it
+    safest_dead: bool = False  # every one of them was passed over as dead
+    edges: int = 0  # the board edges the pick touches: 2 in a corner, 1 on a side
 
 
 def first_guess(
@@ -342,6 +347,12 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     probabilities = analysis.probabilities()
     height, width = knowledge.height, knowledge.width
     constraints = knowledge.constraints()
+    lowest_risk = min(probabilities[index] for index in iter_bits(unknown))  # for the words: the safest cells
+    safest_mask = 0
+    for index in iter_bits(unknown):
+        if probabilities[index] <= lowest_risk + TOLERANCE:
+            safest_mask |= 1 << index
+    safest = CellSet(safest_mask, width)
     if policy.endgame_limit:
         try:
             with budget.attempt(ENDGAME_SHARE):
@@ -349,7 +360,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         except BudgetExceeded:
             guess = None  # too long to play out within a request's budget: the steps below decide
         if guess is not None:
-            return guess
+            return replace(guess, lowest=lowest_risk, safest=safest)
     if policy.fifty_fifty:
         pairs = forced_pairs(knowledge, analysis, constraints)
         if pairs:
@@ -358,7 +369,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             other = b if index == a else a
             return Guess(
                 Cell(*divmod(index, width)), 0.5, GuessReason.FIFTY_FIFTY, 2,
-                alternatives=((Cell(*divmod(other, width)), 0.5),),
+                alternatives=((Cell(*divmod(other, width)), 0.5),), lowest=lowest_risk, safest=safest,
             )
     ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
     passed: list[int] = []  # dead cells passed over: safer than the guess, but opening them tells nothing
@@ -429,6 +440,10 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         rival=Cell(*divmod(rival, width)) if reason in (GuessReason.PROGRESS, GuessReason.TRADE) else None,
         rival_survival=rival_survival if reason in (GuessReason.PROGRESS, GuessReason.TRADE) else None,
         dead=tuple(Cell(*divmod(index, width)) for index in passed[:3]),
+        lowest=lowest_risk,
+        safest=safest,
+        safest_dead=bool(passed) and not safest_mask & ~sum(1 << index for index in set(passed)),
+        edges=_edge_score(chosen, height, width),
     )
 
 

@@ -6,11 +6,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from explainer.core.cells import Cell, CellSet
 
-__all__ = ["Rule", "Areas", "Clash", "ProofStep", "Deduction", "RULE_ORDER"]
+__all__ = [
+    "Areas",
+    "CasesFigures",
+    "CellFigure",
+    "Clash",
+    "Deduction",
+    "GlobalFigures",
+    "PairFigures",
+    "ProofStep",
+    "RULE_ORDER",
+    "RestFigures",
+    "Rule",
+    "SimpleFigures",
+    "SplitFigures",
+    "StepKind",
+]
 
 
 class Rule(StrEnum):
@@ -22,6 +37,101 @@ class Rule(StrEnum):
 
 #: cheapest first; the pipeline always takes the first rule that finds something
 RULE_ORDER = (Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR, Rule.ENUMERATION)
+
+
+class StepKind(StrEnum):
+    """What one proof step says: the words have one writer per kind (``explainer.words.steps``), the
+    checker one replay (``tests/oracles/proofs.py``).  Its figures are the ``*Figures`` type named."""
+
+    SIMPLE_ALL_SAFE = "simple.all_safe"  # SimpleFigures: a number has all its mines, its other cells are safe
+    SIMPLE_ALL_MINES = "simple.all_mines"  # SimpleFigures: a number needs every covered cell it has left
+    PAIR_SAFE = "pair.safe"  # PairFigures: two numbers through their shared cells
+    PAIR_MINES = "pair.mines"
+    PAIR_SAFE_AND_MINES = "pair.safe_and_mines"
+    GLOBAL_ALL_FOUND = "global.all_found"  # GlobalFigures: every mine located, the rest safe
+    GLOBAL_ALL_MINES = "global.all_mines"  # GlobalFigures: the mines left fill the cells left
+    COUNT_REST_SAFE = "count.rest_safe"  # RestFigures: under suppositions, every mine placed
+    COUNT_REST_MINES = "count.rest_mines"
+    COUNT_SPLIT = "count.split"  # SplitFigures: the mine count against numbers that share no cell
+    CLASH = "clash"  # no figures: the ``Clash`` says it
+    SUPPOSE = "suppose"  # CellFigure
+    CASE = "case"  # CellFigure
+    THEREFORE = "therefore"  # CellFigure
+    CASES = "cases"  # CasesFigures: every placement that fits the numbers
+
+
+class SimpleFigures(TypedDict):
+    """One number: what it shows, its cell, the cells it decides (``count``), the mines it has (``found``
+    of them, at ``found_at``), the mines it still needs, and its covered neighbours known safe (``aside``,
+    named where a sentence counts covered cells)."""
+
+    number: int
+    clue: Cell
+    count: int
+    found: int
+    found_at: CellSet
+    missing: int
+    aside: CellSet
+
+
+class PairFigures(TypedDict):
+    """Two numbers A and B: what each shows and still needs, the bounds on the mines of their shared
+    cells, the three areas, and each one's covered neighbours already decided (mines and safe)."""
+
+    a: int
+    b: int
+    a_clue: Cell
+    b_clue: Cell
+    a_missing: int
+    b_missing: int
+    common_min: int
+    common_max: int
+    common: CellSet
+    unique_a: CellSet
+    unique_b: CellSet
+    a_found_at: CellSet
+    a_aside: CellSet
+    b_found_at: CellSet
+    b_aside: CellSet
+
+
+class GlobalFigures(TypedDict):
+    """The mine count alone: the board's mines, those located, the cells decided, the cells known safe."""
+
+    total: int | None
+    found: int
+    count: int
+    aside: CellSet
+
+
+class RestFigures(TypedDict):
+    """Under suppositions, the mine count decides the cells left: mines left and cells left."""
+
+    left: int
+    count: int
+
+
+class SplitFigures(TypedDict):
+    """The mine count against numbers that share no undecided cell: the numbers and what they show, the
+    mines they hold together, the mines left and the other cells."""
+
+    numbers: tuple[Cell, ...]
+    values: tuple[int, ...]
+    held: int
+    left: int
+    count: int
+
+
+class CellFigure(TypedDict):
+    """A supposition, a case or a conclusion about one cell."""
+
+    cell: Cell
+
+
+class CasesFigures(TypedDict):
+    """Every placement that fits ``numbers`` numbers (an enumeration too tangled to write step by step)."""
+
+    numbers: int
 
 
 @dataclass(frozen=True)
@@ -68,8 +178,8 @@ class ProofStep:
     ``params`` holds every figure its sentence states (numbers as ints, cells as ``Cell``/``CellSet``).
     """
 
-    message: str
-    params: Mapping[str, Any]
+    message: StepKind
+    params: Mapping[str, Any]  # the kind's figures: ``StepKind`` names their ``TypedDict``
     clues: tuple[Cell, ...] = ()
     safe: CellSet | None = None
     mines: CellSet | None = None
@@ -79,7 +189,7 @@ class ProofStep:
 
     def __init__(
         self,
-        message: str,
+        message: StepKind,
         params: Mapping[str, Any],
         clues: tuple[Cell, ...] = (),
         safe: CellSet | None = None,

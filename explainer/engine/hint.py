@@ -11,32 +11,49 @@ are ``explainer.words.hints``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
+
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
-from explainer.engine.solve import Solution, solve
-from explainer.engine.why import why
+from explainer.engine.solve import Solution, simplest_step, solve
+from explainer.engine.why import chain_to, flags_used, why
 
-__all__ = ["Hint", "make_hint", "wrong_flag_hint"]
+#: what a hint is: an impossible board, a wrong flag, a deduction, a guess, nothing left to open, or no exact
+#: count within the budget (the web adds "first-click" before the first move)
+HintKind = Literal["inconsistent", "wrong_flag", "deduction", "guess", "done", "unavailable"]
+HINT_KINDS: tuple[HintKind, ...] = get_args(HintKind)
+
+__all__ = ["HINT_KINDS", "Hint", "HintKind", "make_hint", "wrong_flag_hint"]
 
 
 @dataclass(frozen=True)
 class Hint:
-    kind: str  # "inconsistent" | "wrong_flag" | "deduction" | "guess" | "done" | "unavailable"
+    kind: HintKind
     solution: Solution
     deduction: Deduction | None = None
     cell: Cell | None = None  # the wrong flag, for kind "wrong_flag"
     probability: float | None = None  # for kind "guess"
     safest: CellSet | None = None  # for kind "guess"
-    #: for kind "wrong_flag": the steps from the numbers on the board to ``deduction`` (its last)
+    #: for kind "wrong_flag": the steps from the numbers on the board (and the player's right flags) to
+    #: ``deduction`` (its last)
     chain: tuple[Deduction, ...] = ()
+    #: for kind "wrong_flag": the player's flags the chain starts from (right ones: the view proves them
+    #: mines); the words name them ("your flag at B2") rather than prove them
+    flags: CellSet | None = None
 
 
 def wrong_flag_hint(solution: Solution, cell: Cell) -> Hint:
-    """Why the flag on ``cell`` (a wrong flag of ``solution``) is wrong: the chain that proves the cell safe."""
-    _clean, chain = why(solution.board, solution.board.index(*cell))
+    """Why the flag on ``cell`` (a wrong flag of ``solution``) is wrong: the chain that proves the cell
+    safe, from the numbers and the player's right flags (``solution``'s chain has its steps: a hint's
+    solve goes on until every wrong flag is decided)."""
+    board = solution.board
+    index = board.index(*cell)
+    chain = chain_to(solution.deductions, index)
+    if not chain:
+        _again, chain = why(board, index)
     deduction = chain[-1] if chain else solution.deduction_for(*cell)
-    return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain)
+    return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags_used(board, chain))
 
 
 def make_hint(board: Board | Solution) -> Hint:
@@ -45,8 +62,9 @@ def make_hint(board: Board | Solution) -> Hint:
         return Hint("inconsistent", solution)
     for cell in solution.wrong_flags:
         return wrong_flag_hint(solution, cell)
-    if solution.deductions:
-        return Hint("deduction", solution, solution.deductions[0])
+    step = simplest_step(solution)
+    if step is not None:
+        return Hint("deduction", solution, step)
     if not solution.exact:  # nothing certain that the cheap rules find, and no probabilities to rank guesses
         return Hint("unavailable", solution)
     probability, safest = solution.safest()

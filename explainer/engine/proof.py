@@ -12,6 +12,15 @@ When forward steps alone reach the cell (typically the mine count against
 numbers whose cells do not overlap: "only 2 mines are left and the 2 at A4
 needs both, so every other cell is safe"), the proof is that direct chain.
 
+A proof keeps only the steps its conclusion rests on: walking back from the
+clash (or from the step that decides the cell), a step stays when a later
+kept step reads a cell it decided (a step reads every covered cell next to its
+numbers, and every cell when it uses the mine count).  A case that never reads
+its supposed cell holds without it: the split goes and that case's steps take
+its place.  Of the cells whose both cases fail, the split takes the one whose
+cases are shortest (weighed with a fresh allowance of branches once a first
+proof stands, so that weighing never costs a proof).
+
 A proof is a flat tuple of ``ProofStep`` data.  Each step carries the
 suppositions in force (``assume``), the numbers it uses and every figure its
 sentence states, so that a checker (``tests/oracles/proofs.py``) replays it
@@ -26,7 +35,7 @@ from dataclasses import dataclass
 from explainer.engine import budget as _budget
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.deduction import Areas, Clash, ProofStep
+from explainer.core.deduction import Areas, Clash, ProofStep, RestFigures, SimpleFigures, SplitFigures, StepKind
 
 __all__ = ["ProofConstraint", "build_proof"]
 
@@ -80,6 +89,16 @@ class _Builder:
         self.constraints = list(constraints)
         self.mines_left = mines_left
         self.budget = _BRANCH_BUDGET
+        #: weigh every split candidate whose cases both fail and keep the shortest (else take the first)
+        self.weigh = False
+        #: the unknown cells each number covers (by source), and every unknown cell (what the count covers)
+        self.cells_of: dict[int, int] = {}
+        everything = 0
+        for constraint in self.constraints:
+            everything |= constraint.cells
+            if constraint.source >= 0:
+                self.cells_of[constraint.source] = constraint.cells
+        self.everything = everything
 
     def cells(self, mask: int) -> CellSet:
         return CellSet(mask, self.board.width)
@@ -102,7 +121,7 @@ class _Builder:
         number = None if constraint.source < 0 else self.board.cell(constraint.source)
         clash = Clash(number, self._value(constraint), self._found(constraint, branch).bit_count(), free.bit_count())
         return ProofStep(
-            "clash", {}, self._clue(constraint), assume=assume, clash=clash, uses_mine_count=constraint.source < 0
+            StepKind.CLASH, {}, self._clue(constraint), assume=assume, clash=clash, uses_mine_count=constraint.source < 0
         )
 
     def contradiction(self, branch: _Branch, assume: Assume) -> ProofStep | None:
@@ -131,12 +150,16 @@ class _Builder:
     ) -> ProofStep:
         """One number (or the count) decides its unknown cells: all safe or all mines."""
         cells = self.cells(free)
+        params: RestFigures | SimpleFigures
         if constraint.source < 0:
-            params: dict[str, object] = {"left": need, "count": free.bit_count()}
-            message = "count.rest_safe" if safe else "count.rest_mines"
+            params = {"left": need, "count": free.bit_count()}
+            message = StepKind.COUNT_REST_SAFE if safe else StepKind.COUNT_REST_MINES
         else:
             found = self._found(constraint, branch) & ~free  # the mines it had before this step
+            around = self.board.neighbours[constraint.source] & self.board.covered_mask
             params = {
+                # its covered neighbours safe already (proved, concluded or supposed): named when cells are counted
+                "aside": self.cells(around & ~free & ~found),
                 "number": self._value(constraint),
                 "clue": self.board.cell(constraint.source),
                 "count": free.bit_count(),
@@ -144,7 +167,7 @@ class _Builder:
                 "found_at": self.cells(found),
                 "missing": need,
             }
-            message = "simple.all_safe" if safe else "simple.all_mines"
+            message = StepKind.SIMPLE_ALL_SAFE if safe else StepKind.SIMPLE_ALL_MINES
         return ProofStep(
             message,
             params,
@@ -183,7 +206,8 @@ class _Builder:
                 continue
             chosen.sort(key=lambda c: c.source)
             numbers = tuple(self.board.cell(c.source) for c in chosen)
-            params: dict[str, object] = {"numbers": numbers, "held": held, "left": left, "count": rest.bit_count()}
+            values = tuple(self.board.cells[c.source] for c in chosen)  # what each number shows: its sentence says it
+            params: SplitFigures = {"numbers": numbers, "values": values, "held": held, "left": left, "count": rest.bit_count()}
             clash = None
             if outcome in ("too_many", "too_few"):
                 # the board would hold the mines placed so far and the ones these numbers need, with the
@@ -191,7 +215,7 @@ class _Builder:
                 placed = self._found(count, branch).bit_count()
                 clash = Clash(None, self._value(count), placed + held, rest.bit_count())
             step = ProofStep(
-                "count.split",
+                StepKind.COUNT_SPLIT,
                 params,
                 numbers,
                 safe=self.cells(rest) if outcome == "safe" else None,
@@ -213,10 +237,12 @@ class _Builder:
         from explainer.engine.rules.pair import pair_conclusion, pair_figures
 
         reduced = []
+        placed: dict[int, int] = {}  # each number's mines so far: proved, concluded and supposed
         for constraint in self.constraints:
             need, free = _status(constraint, branch)
             if free and constraint.source >= 0:
                 reduced.append(Constraint(free, need, constraint.source))
+                placed[constraint.source] = self._found(constraint, branch)
         for i, a in enumerate(reduced):
             for b in reduced[i + 1 :]:
                 found = pair_conclusion(a, b)
@@ -229,8 +255,14 @@ class _Builder:
                 common = a.cells & b.cells
                 areas = Areas(self.cells(common), self.cells(a.cells & ~common), self.cells(b.cells & ~common))
                 clues = (board.cell(a.source), board.cell(b.source))
-                params = pair_figures(board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas)
-                message = "pair.safe_and_mines" if safe and mines else "pair.safe" if safe else "pair.mines"
+                known = []
+                for one in (a, b):
+                    around = board.neighbours[one.source] & board.covered_mask & ~one.cells
+                    known.append((self.cells(around & placed[one.source]), self.cells(around & ~placed[one.source])))
+                params = pair_figures(
+                    board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas, known[0], known[1]
+                )
+                message = StepKind.PAIR_SAFE_AND_MINES if safe and mines else StepKind.PAIR_SAFE if safe else StepKind.PAIR_MINES
                 return ProofStep(
                     message,
                     params,
@@ -241,52 +273,88 @@ class _Builder:
                 )
         return None
 
-    def direct(self, target: int, limit: int = 12) -> tuple[ProofStep, ...] | None:
-        """Forward steps from what is known that reach ``target``, if short."""
+    def direct(self, target: int, limit: int = 12) -> list[_Item] | None:
+        """Forward steps from what is known that reach ``target``, if short; only the steps the one that
+        decides it rests on are kept."""
         branch = _Branch(0, 0)
-        steps: list[ProofStep] = []
+        items: list[_Item] = []
         bit = 1 << target
-        while len(steps) < limit and not (branch.mines | branch.safe) & bit:
+        while len(items) < limit and not (branch.mines | branch.safe) & bit:
             step = self.forced_step(branch, ()) or self.count_split(branch, ())
             if step is None or step.clash is not None:
                 return None
-            steps.append(step)
-        return tuple(steps) if (branch.mines | branch.safe) & bit else None
+            items.append(self._item(step))
+        if not (branch.mines | branch.safe) & bit:
+            return None
+        kept, _need = _prune_run(items, bit)
+        return kept
 
-    def refute(self, branch: _Branch, depth: int, assume: Assume) -> list[ProofStep] | None:
-        """Steps that lead from ``branch`` (``assume`` in force) to a clash in every case, or None."""
+    def _item(self, step: ProofStep) -> _Item:
+        """A step with the cells it reads (every cell its numbers or the count cover) and decides."""
+        decides = (step.safe.mask if step.safe else 0) | (step.mines.mask if step.mines else 0)
+        if step.uses_mine_count:
+            uses = self.everything
+        else:
+            uses = 0
+            for clue in step.clues:
+                uses |= self.cells_of[clue[0] * self.board.width + clue[1]]
+        return _Item(step, uses, decides)
+
+    def refute(self, branch: _Branch, depth: int, assume: Assume) -> _Node | None:
+        """A refutation of ``branch`` (``assume`` in force): steps that lead to a clash in every case,
+        keeping only the steps the clash rests on, or None.  Where the steps get stuck it splits on a cell;
+        of the cells whose both cases fail it takes the one with the shortest cases, and a case that does
+        not use its supposition replaces the split (it holds without it)."""
         self.budget -= 1
         if self.budget < 0:
             return None
         _budget.spend(len(self.constraints) + 1)  # a branch: its steps scan every constraint
-        steps: list[ProofStep] = []
+        items: list[_Item] = []
         while True:
             stop = self.contradiction(branch, assume)
             if stop is not None:
-                steps.append(stop)
-                return steps
+                items.append(self._item(stop))
+                return _finish_clash(items)
             step = self.forced_step(branch, assume) or self.count_split(branch, assume)
             if step is None:
                 break
-            steps.append(step)
+            items.append(self._item(step))
             if step.clash is not None:
-                return steps
+                return _finish_clash(items)
         if depth == 0:
             return None
+        best: _Node | None = None
         for cell in self._split_candidates(branch):
             bit = 1 << cell
-            cases: list[ProofStep] = []
+            cases: list[_Node] = []
             for as_mine in (True, False):
                 case = (*assume, (self.board.cell(cell), as_mine))
                 sub = _Branch(branch.mines | (bit if as_mine else 0), branch.safe | (0 if as_mine else bit))
-                sub_steps = self.refute(sub, depth - 1, case)
-                if sub_steps is None:
+                found = self.refute(sub, depth - 1, case)
+                if found is None:
                     break
-                cases.append(ProofStep("case", {"cell": self.board.cell(cell)}, (), assume=case))
-                cases.extend(sub_steps)
+                cases.append(found)
             else:
-                return steps + cases
-        return None
+                option = _split_node(items, cell, cases[0], cases[1])
+                if best is None or option.size < best.size:
+                    best = option
+                if not self.weigh:
+                    break  # the first split whose cases both fail
+            if self.budget < 0:
+                break  # out of branches: the best found so far (if any) stands
+        return best
+
+    def flatten(self, node: _Node, assume: Assume) -> list[ProofStep]:
+        """The proof's steps in order, each with the suppositions in force at its place."""
+        steps = [_with_assume(item.step, assume) for item in node.items]
+        if node.split is not None:
+            assert node.cases is not None
+            cell = self.board.cell(node.split)
+            for as_mine, case in zip((True, False), node.cases):
+                inner = (*assume, (cell, as_mine))
+                steps.append(ProofStep(StepKind.CASE, {"cell": cell}, (), assume=inner))
+                steps.extend(self.flatten(case, inner))
+        return steps
 
     def _split_candidates(self, branch: _Branch) -> list[int]:
         """Unknown cells of the tightest numbers first (they propagate most)."""
@@ -303,6 +371,67 @@ class _Builder:
         return sorted(scored, key=lambda cell: (scored[cell], cell))[:_MAX_SPLIT_CANDIDATES]
 
 
+@dataclass(slots=True)
+class _Item:
+    """A step of a proof being built: the cells whose values it reads and the cells it decides."""
+
+    step: ProofStep
+    uses: int
+    decides: int
+
+
+@dataclass(slots=True)
+class _Node:
+    """A refutation: forward steps (``items``), ending in a clash or, when ``split`` is a cell, in the
+    two cases on it (as a mine, as safe), each a refutation.  ``need``: the cells whose values it reads
+    from before it (facts, earlier conclusions, suppositions); ``size``: its steps when written."""
+
+    items: list[_Item]
+    need: int
+    size: int
+    split: int | None = None
+    cases: tuple[_Node, _Node] | None = None
+
+
+def _prune_run(items: list[_Item], need: int) -> tuple[list[_Item], int]:
+    """The forward steps that something in ``need`` rests on (walking back), and what they need in turn."""
+    kept: list[_Item] = []
+    for item in reversed(items):
+        if item.decides & need:
+            kept.append(item)
+            need |= item.uses
+    kept.reverse()
+    return kept, need
+
+
+def _finish_clash(items: list[_Item]) -> _Node:
+    clash = items[-1]
+    kept, need = _prune_run(items[:-1], clash.uses)
+    kept.append(clash)
+    return _Node(kept, need, len(kept))
+
+
+def _split_node(items: list[_Item], cell: int, as_mine: _Node, as_safe: _Node) -> _Node:
+    """The forward steps ``items`` followed by a split on ``cell``; a case that never reads the cell holds
+    without the supposition, so it replaces the split (the shorter one when both do)."""
+    bit = 1 << cell
+    idle = [case for case in (as_mine, as_safe) if not case.need & bit]
+    if idle:
+        case = min(idle, key=lambda node: node.size)
+        kept, need = _prune_run(items, case.need)
+        return _Node(kept + case.items, need, len(kept) + case.size, case.split, case.cases)
+    kept, need = _prune_run(items, (as_mine.need | as_safe.need) & ~bit)
+    return _Node(kept, need, len(kept) + 2 + as_mine.size + as_safe.size, cell, (as_mine, as_safe))
+
+
+def _with_assume(step: ProofStep, assume: Assume) -> ProofStep:
+    if step.assume == assume:
+        return step
+    return ProofStep(
+        step.message, step.params, step.clues, step.safe, step.mines, assume, step.clash, step.uses_mine_count
+    )
+
+
 def build_proof(
     board: Board,
     constraints: Sequence[ProofConstraint],
@@ -312,26 +441,35 @@ def build_proof(
     max_depth: int = 3,
 ) -> tuple[ProofStep, ...] | None:
     """A proof that ``target`` is a mine (or safe): forward steps that reach it, or a proof by
-    contradiction with at most ``max_depth`` nested splits; None if neither is found."""
+    contradiction with at most ``max_depth`` nested splits; None if neither is found.  Either way it
+    holds only the steps its conclusion rests on."""
     builder = _Builder(board, constraints, mines_left)
     bit = 1 << target
     direct = builder.direct(target)
     if direct is not None:
-        return direct
+        return tuple(item.step for item in direct)
     cell = board.cell(target)
     supposed: Assume = ((cell, not target_is_mine),)
     branch = _Branch(0 if target_is_mine else bit, bit if target_is_mine else 0)
-    suppose = ProofStep("suppose", {"cell": cell}, (), assume=supposed)
+    suppose = ProofStep(StepKind.SUPPOSE, {"cell": cell}, (), assume=supposed)
     for depth in range(max_depth + 1):
         trial = _Branch(branch.mines, branch.safe)
-        steps = builder.refute(trial, depth, supposed)
-        if steps is not None:
+        node = builder.refute(trial, depth, supposed)
+        if node is not None and node.split is not None:
+            # a proof with cases stands; then, with a fresh allowance of branches, every split candidate is
+            # weighed for the one whose cases are shortest (over the allowance, the first proof stands)
+            builder.budget = _BRANCH_BUDGET
+            builder.weigh = True
+            shorter = builder.refute(_Branch(branch.mines, branch.safe), depth, supposed)
+            if shorter is not None and shorter.size < node.size:
+                node = shorter
+        if node is not None:
             conclusion = ProofStep(
-                "therefore",
+                StepKind.THEREFORE,
                 {"cell": cell},
                 (),
                 safe=None if target_is_mine else builder.cells(bit),
                 mines=builder.cells(bit) if target_is_mine else None,
             )
-            return (suppose, *steps, conclusion)
+            return (suppose, *builder.flatten(node, supposed), conclusion)
     return None

@@ -23,17 +23,32 @@ from explainer.engine import budget as _budget
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.constraints import Constraint, Knowledge, build_constraints
-from explainer.core.deduction import Deduction
+from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.engine.propagate import propagate
-from explainer.engine.rules import CHEAP_TIERS, TIERS
+from explainer.engine.rules import CHEAP_TIERS, TIERS, find_exhaustive
+from explainer.engine.rules.exhaustive import find_shortest
 from explainer.engine.frontier import SolveState
 
-__all__ = ["Solution", "solve", "first_deduction", "minimal_conflict", "EXACT_SHARE", "CHEAP_TIERS"]
+__all__ = [
+    "Solution",
+    "solve",
+    "first_deduction",
+    "simplest_step",
+    "start_state",
+    "minimal_conflict",
+    "EXACT_SHARE",
+    "CHEAP_TIERS",
+    "FIRST_TIERS",
+]
 
 #: under a budget, the share of the time left that the exact analysis may use (the rest is the fallback's)
 EXACT_SHARE = 0.5
+
+#: the tiers for a hint's step: the chain's, except that of the cells only the enumeration decides it
+#: takes the one with the shortest argument, not the first in reading order
+FIRST_TIERS = tuple(find_shortest if tier is find_exhaustive else tier for tier in TIERS)
 
 @dataclass(frozen=True)
 class Solution:
@@ -140,11 +155,8 @@ def _chain(
     board: Board, analysis: Analysis, constraints: list[Constraint], hint_only: bool
 ) -> tuple[Deduction, ...]:
     """``constraints``: the view's, with nothing proved (``build_constraints(board)``)."""
-    correct_flags = board.flagged_mask & analysis.mines
-    targets = (analysis.safe | analysis.mines) & ~correct_flags
     wrong_flags = board.flagged_mask & analysis.safe
-    # with no correct flag nothing is known yet, so the view's constraints are the state's
-    state = SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
+    state = start_state(board, analysis.safe, analysis.mines, constraints)
     deductions: list[Deduction] = []
     budget = _budget.current()  # the one in force for the whole chain: ``_budget.spend`` without the look-up
     apply = state.apply
@@ -153,7 +165,7 @@ def _chain(
             budget.spend(64)
         if hint_only and deductions and not state.targets & wrong_flags:
             break  # the first step, and the steps that explain every wrong flag
-        for tier in TIERS:
+        for tier in FIRST_TIERS if hint_only and not deductions else TIERS:
             deduction = tier(state)
             if deduction is not None:
                 break
@@ -164,12 +176,37 @@ def _chain(
     return tuple(deductions)
 
 
+def start_state(board: Board, safe: int, mines: int, constraints: list[Constraint] | None = None) -> SolveState:
+    """The state a chain starts from: the view's correct flags (flags on certain mines) known, every
+    other certain cell (``safe``, ``mines``: masks) a target.  ``constraints``: the view's, with nothing
+    proved, when the caller has them."""
+    correct_flags = board.flagged_mask & mines
+    targets = (safe | mines) & ~correct_flags
+    # with no correct flag nothing is known yet, so the view's constraints are the state's
+    return SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
+
+
+def simplest_step(solution: Solution) -> Deduction | None:
+    """The step a hint explains: the first of the chain, except that when only the enumeration decides
+    anything, the cell with the shortest argument (``solve(..., hint_only=True)`` chose it already)."""
+    if not solution.deductions:
+        return None
+    first = solution.deductions[0]
+    if not solution.complete or first.rule is not Rule.ENUMERATION:
+        return first
+    board = solution.board
+    state = start_state(board, solution.safe.mask, solution.mines.mask)
+    return find_shortest(state) or first
+
+
 def solve(board: Board, hint_only: bool = False) -> Solution:
     """Everything the engine knows about a player view.
 
     With ``hint_only`` the chain of deductions stops after the first step
     (and the steps that decide any wrong flag): what a hint needs, in less
-    time.  Certain cells and probabilities are complete either way.
+    time.  Certain cells and probabilities are complete either way.  That
+    first step is the hint's (``simplest_step``): when only the enumeration
+    decides anything, of its cells the one with the shortest argument.
 
     Under a budget (``with explainer.engine.budget.limit(...)``) an exact analysis
     that goes over gives way to the cheap fallback (``exact=False``); see the
@@ -247,5 +284,4 @@ def _solve_exact(board: Board, hint_only: bool) -> Solution:
 
 def first_deduction(board: Board) -> Deduction | None:
     """The simplest step available now (the hint), or None."""
-    solution = solve(board, hint_only=True)
-    return solution.deductions[0] if solution.deductions else None
+    return simplest_step(solve(board, hint_only=True))

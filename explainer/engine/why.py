@@ -1,44 +1,137 @@
-"""Why a cell is what it is: the chain of steps, from the numbers a player can see, that decides it.
+"""Why a cell is what it is: the chain of steps, from what a player can see, that decides it.
 
 A loss report ("you could have known D2 was a mine") and a wrong flag's reason must start from what
-is on the board, not from facts proved somewhere else.  So the view is solved with its flags taken
-off (a flag is the player's claim, never evidence), and of that solve's chain only the steps the
-decisive one rests on are kept: the step that decides the cell, every earlier step that proves a
-fact it lists in ``known_mines``/``known_safe``, and theirs in turn, in chain order.
+is on the board, not from facts proved somewhere else.  What is on the board includes the player's
+flags where they are right: a flag on a cell the view proves a mine is a fact the chain starts from
+(``solve`` takes it as a known mine, and no step proves it again or tells the player to flag it); a
+flag on any other cell is the player's claim, never evidence.  Of the solve's chain only the steps the
+decisive one rests on are kept: the step that decides the cell, every earlier step that proves a fact
+it lists in ``known_mines``/``known_safe``, and theirs in turn, in chain order.  ``flags_used`` says
+which of the player's flags a chain starts from, so that the words can say "your flag at B2" where a
+step rests on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from explainer.core.board import Board
-from explainer.core.cells import iter_bits
-from explainer.core.deduction import Deduction
-from explainer.engine.solve import Solution, solve
+from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.deduction import Deduction, Rule, StepKind
+from explainer.engine.rules.exhaustive import find_shortest, proof_size
+from explainer.engine.solve import Solution, solve, start_state
 
-__all__ = ["chain_to", "why"]
+__all__ = ["argument_size", "chain_to", "flags_used", "safe_chain", "why"]
+
+
+def _proved_by(deductions: Sequence[Deduction]) -> dict[int, int]:
+    """Cell index -> the position of the first step that decides it."""
+    proved_by: dict[int, int] = {}
+    for position, deduction in enumerate(deductions):
+        for cell in iter_bits(deduction.safe.mask | deduction.mines.mask):
+            proved_by.setdefault(cell, position)
+    return proved_by
+
+
+def _rests_on(deduction: Deduction) -> int:
+    """The facts a step needs: all it lists, except the safe cells a number that has all its mines lists
+    beside its own (they are safe by the same number: ``_fold_aside`` decides them with it)."""
+    if deduction.message == StepKind.SIMPLE_ALL_SAFE:
+        return deduction.known_mines.mask
+    return deduction.known_mines.mask | deduction.known_safe.mask
+
+
+def _fold_aside(deduction: Deduction, proved: int) -> Deduction:
+    """A number with all its mines, in a chain where the safe cells it set aside are not proved before it:
+    it decides them too (the same sentence, "its other covered neighbours are safe", names them all)."""
+    if deduction.message != StepKind.SIMPLE_ALL_SAFE or not deduction.known_safe.mask & ~proved:
+        return deduction
+    width = deduction.safe.width
+    known = CellSet(deduction.known_safe.mask & proved, width)
+    safe = CellSet(deduction.safe.mask | deduction.known_safe.mask & ~proved, width)
+    params = {**deduction.params, "count": len(safe), "aside": known}
+    step = replace(deduction.proof[0], params=params, safe=safe)
+    return replace(deduction, safe=safe, known_safe=known, params=params, proof=(step,))
+
+
+def _needed(deductions: Sequence[Deduction], proved_by: dict[int, int], indices: Sequence[int]) -> tuple[Deduction, ...]:
+    needed = {proved_by[index] for index in indices if index in proved_by}
+    stack = list(needed)
+    while stack:
+        deduction = deductions[stack.pop()]
+        for cell in iter_bits(_rests_on(deduction)):
+            earlier = proved_by.get(cell)
+            if earlier is not None and earlier not in needed:
+                needed.add(earlier)
+                stack.append(earlier)
+    chain = []
+    proved = 0
+    for position in sorted(needed):
+        deduction = _fold_aside(deductions[position], proved)
+        proved |= deduction.safe.mask | deduction.mines.mask
+        chain.append(deduction)
+    return tuple(chain)
 
 
 def chain_to(deductions: Sequence[Deduction], *indices: int) -> tuple[Deduction, ...]:
     """The steps of ``deductions`` that decide the cells ``indices`` and every step they rest on, in
     chain order (so the step deciding the one cell asked for comes last); () if no step decides any."""
-    proved_by: dict[int, int] = {}
-    for position, deduction in enumerate(deductions):
-        for cell in iter_bits(deduction.safe.mask | deduction.mines.mask):
-            proved_by.setdefault(cell, position)
-    needed = {proved_by[index] for index in indices if index in proved_by}
-    stack = list(needed)
-    while stack:
-        deduction = deductions[stack.pop()]
-        for cell in iter_bits(deduction.known_mines.mask | deduction.known_safe.mask):
-            earlier = proved_by.get(cell)
-            if earlier is not None and earlier not in needed:
-                needed.add(earlier)
-                stack.append(earlier)
-    return tuple(deductions[position] for position in sorted(needed))
+    return _needed(deductions, _proved_by(deductions), indices)
 
 
 def why(view: Board, index: int) -> tuple[Solution, tuple[Deduction, ...]]:
-    """The solve of ``view`` without its flags, and the chain in it that decides cell ``index``."""
-    solution = solve(view.without_flags())
+    """The solve of ``view`` (its right flags are facts, its wrong ones nothing) and the chain in it
+    that decides cell ``index``."""
+    solution = solve(view)
     return solution, chain_to(solution.deductions, index)
+
+
+def flags_used(view: Board, chain: Sequence[Deduction]) -> CellSet:
+    """The player's flags that the steps of ``chain`` take as known mines without proving them: the
+    right flags the chain starts from."""
+    proved = used = 0
+    for deduction in chain:
+        used |= deduction.known_mines.mask & ~proved
+        proved |= deduction.mines.mask
+    return CellSet(used & view.flagged_mask, view.width)
+
+
+def argument_size(chain: Sequence[Deduction]) -> tuple[int, int, int]:
+    """How long a chain's argument is: its proof steps in all, then the numbers it cites, then its steps."""
+    clues: set[Cell] = set()
+    steps = 0
+    for deduction in chain:
+        steps += proof_size(deduction)[0]
+        clues.update(deduction.clues)
+    return steps, len(clues), len(chain)
+
+
+def safe_chain(solution: Solution) -> tuple[Deduction, ...]:
+    """The shortest argument from the view (its right flags included) to a covered, unflagged cell it
+    proves safe: of the chains to each such cell, the one with the fewest proof steps, then the fewest
+    numbers, then the first cell in reading order; () when there is none.
+
+    A chain of one enumeration step is weighed against the shortest such step for any of those cells
+    (``find_shortest``), so that, as for a hint, the argument is the shortest there is, not the one for the
+    first cell in reading order."""
+    board = solution.board
+    wanted = solution.safe.mask & board.covered_mask & ~board.flagged_mask
+    deductions = solution.deductions
+    if not wanted or not deductions:
+        return ()
+    proved_by = _proved_by(deductions)
+    best: tuple[Deduction, ...] = ()
+    best_size: tuple[int, int, int] | None = None
+    for index in iter_bits(wanted):
+        if index not in proved_by:
+            continue
+        chain = _needed(deductions, proved_by, (index,))
+        size = argument_size(chain)
+        if best_size is None or size < best_size:
+            best, best_size = chain, size
+    if len(best) == 1 and best[0].rule is Rule.ENUMERATION and solution.complete and solution.exact:
+        shorter = find_shortest(start_state(board, solution.safe.mask, solution.mines.mask), wanted)
+        if shorter is not None and shorter.safe.mask & wanted and proof_size(shorter) < proof_size(best[0]):
+            best = (shorter,)
+    return best

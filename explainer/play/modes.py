@@ -14,7 +14,9 @@
 
 In every mode a lost game can be explained (``loss_report``): the deduction
 that proved the clicked cell a mine, or, for a genuine guess, the probability
-it had and the safer cells that existed.
+it had and the safer cells that existed.  The player's right flags are facts
+the explanation starts from; a loss through a wrong flag (a chord around it,
+or an open that only looked safe because of it) names that flag first.
 
 The game master (this module) may read the layout to keep its promises; the
 reasoning it reports (what is provable, probabilities) only ever uses
@@ -26,22 +28,22 @@ reasoning it reports (what is provable, probabilities) only ever uses
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from explainer.engine import budget
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.constraints import build_constraints
+from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import Game, GameError, LayoutMaker, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
-from explainer.engine.why import why
-from explainer.engine.solve import solve
+from explainer.engine.why import flags_used, safe_chain, why
+from explainer.engine.solve import Solution, solve
 from explainer.play.sampling import sample_layout
 
 __all__ = [
@@ -56,7 +58,10 @@ __all__ = [
     "forgive",
     "LossReport",
     "loss_report",
+    "misleading_flags",
+    "move_loss_report",
     "stored_loss_report",
+    "strict_report",
     "MoveOutcome",
     "open_cell",
     "chord_cell",
@@ -278,13 +283,20 @@ class LossReport:
     kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain | "strict": a strict
     # game lost by a move that was not certain while a step was available (``deduction``, ``chain``)
     probability: float  # the mine probability it had
-    deduction: Deduction | None = None  # for "proved": the step that proves it
-    #: for "proved": the steps from the numbers on the board to ``deduction`` (its last), each resting only on
-    #: the ones before it
+    deduction: Deduction | None = None  # for "proved": the step that proves it; for "strict": the step to a safe cell
+    #: for "proved": the steps from the numbers on the board (and the player's right flags) to ``deduction``
+    #: (its last), each resting only on the ones before it; for "strict", the same to a safe cell
     chain: tuple[Deduction, ...] = ()
-    safe: CellSet | None = None  # cells that were provably safe then
+    safe: CellSet | None = None  # cells that were provably safe then (covered, not flagged)
     safest: CellSet | None = None  # for "guess" with nothing safe: the least likely mines
     safest_probability: float | None = None
+    #: the player's flags the chain starts from: right ones (the view proves them mines), taken as facts
+    flags: CellSet | None = None
+    #: the player's flags that were not mines and led to the loss: around the chorded number, or the ones
+    #: that made the opened cell look safe.  The game revealed them at the end; the reasoning above (the
+    #: chain, the odds) uses the view alone, where they are just covered cells
+    wrong_flags: CellSet | None = None
+    chord: Cell | None = None  # the number the losing move chorded, when it was a chord
 
 
 def _cut_short() -> BudgetExceeded:
@@ -294,27 +306,85 @@ def _cut_short() -> BudgetExceeded:
     return BudgetExceeded("time", seconds, seconds)
 
 
-def loss_report(view_before_click: Board, cell: Cell | tuple[int, int]) -> LossReport:
-    """The chain of steps that proved ``cell`` a mine, or the odds the guess had and the safer cells."""
+def loss_report(
+    view_before_click: Board,
+    cell: Cell | tuple[int, int],
+    *,
+    chord: Cell | tuple[int, int] | None = None,
+    wrong_flags: CellSet | None = None,
+) -> LossReport:
+    """The chain of steps that proved ``cell`` a mine, or the odds the guess had and the safer cells.
+
+    ``chord``: the number the losing move chorded; ``wrong_flags``: the player's flags that the game
+    revealed were not mines and that led to the loss (``move_loss_report`` finds them).  They are told,
+    not reasoned from: the reasoning uses ``view_before_click`` alone."""
     row, col = cell
     index = row * view_before_click.width + col
-    # flags are not evidence: the view without them has the same certain cells and odds, and its chain
-    # starts from the numbers alone
+    # the player's right flags are facts the chain starts from; a wrong flag is no evidence
     solution, chain = why(view_before_click, index)
     probability = solution.probabilities.get(index, 1.0)
-    target = Cell(row, col)
+    report = _loss_from(view_before_click, solution, chain, index, probability)
+    if chord is None and not wrong_flags:
+        return report
+    return replace(report, chord=None if chord is None else Cell(*chord), wrong_flags=wrong_flags or None)
+
+
+def _loss_from(
+    view: Board, solution: Solution, chain: tuple[Deduction, ...], index: int, probability: float
+) -> LossReport:
+    target = Cell(*divmod(index, view.width))
     if solution.mines.mask >> index & 1 and chain:
-        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain)
+        flags = flags_used(view, chain)
+        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None)
     if not solution.exact:
         # the count was over budget: the cell's odds are unknown, and a report must not guess them
         raise _cut_short()
-    safe = solution.safe - CellSet(view_before_click.flagged_mask, view_before_click.width)
+    safe = solution.safe - CellSet(view.flagged_mask, view.width)
     if safe:
         return LossReport(target, "guess", probability, safe=safe)
     safest_probability, safest = solution.safest()
     if safest_probability < probability:
         return LossReport(target, "guess", probability, safest=safest, safest_probability=safest_probability)
     return LossReport(target, "guess", probability)  # nothing was safer
+
+
+def _safe_with_flags(view: Board, flags: int, index: int) -> bool:
+    """Is cell ``index`` safe in every placement where the cells ``flags`` are mines (the view as the
+    player read it, taking those flags at their word)?  False when no placement fits them."""
+    constraints = build_constraints(view, Knowledge(mines=flags))
+    if any(c.count < 0 or c.count > c.cells.bit_count() for c in constraints):
+        return False
+    mines_left = None if view.mines is None else view.mines - flags.bit_count()
+    if mines_left is not None and mines_left < 0:
+        return False
+    analysis = analyze([(c.cells, c.count) for c in constraints], view.covered_mask & ~flags, mines_left)
+    return analysis.consistent and bool(analysis.safe >> index & 1)
+
+
+def misleading_flags(view: Board, index: int, wrong: int) -> int:
+    """Of the wrong flags ``wrong`` (a mask: flagged cells that are not mines, which only the game
+    knows), those through which the view made cell ``index`` look safe: with every flag taken for a
+    mine the cell was certain to be safe, and without that flag it was not.  0 when the cell did not
+    look safe (or no flag is wrong); every wrong flag when only together they made it look so."""
+    if not wrong or not _safe_with_flags(view, view.flagged_mask, index):
+        return 0
+    culprits = 0
+    for flag in iter_bits(wrong):
+        if not _safe_with_flags(view, view.flagged_mask & ~(1 << flag), index):
+            culprits |= 1 << flag
+    return culprits or wrong
+
+
+def move_loss_report(view: Board, layout: int, exploded: Cell, chord: Cell | None = None) -> LossReport:
+    """The loss report of a move that opened the mine at ``exploded`` (``chord``: the number it chorded),
+    with the wrong flags that led to it.  ``layout`` is only read for which of the player's flags were not
+    mines (the game shows them at the end); the reasoning uses ``view`` alone."""
+    wrong = view.flagged_mask & ~layout
+    if chord is not None:
+        culprits = wrong & view.neighbours[view.index(*chord)]
+    else:
+        culprits = misleading_flags(view, view.index(*exploded), wrong)
+    return loss_report(view, exploded, chord=chord, wrong_flags=CellSet(culprits, view.width) if culprits else None)
 
 
 def stored_loss_report(game: Game) -> LossReport | None:
@@ -324,7 +394,14 @@ def stored_loss_report(game: Game) -> LossReport | None:
         return None
     if stored.get("strict"):
         return strict_report(Board.parse(stored["view"]), Cell(*stored["cell"]))
-    return loss_report(Board.parse(stored["view"]), tuple(stored["cell"]))
+    view = Board.parse(stored["view"])
+    cell = Cell(*stored["cell"])
+    chord = None if stored.get("chord") is None else Cell(*stored["chord"])
+    wrong = stored.get("wrong_flags")
+    if wrong is None and game.layout is not None:
+        return move_loss_report(view, game.layout, cell, chord)  # (not looked for yet: the report was cut short)
+    flags = CellSet.from_cells([Cell(*c) for c in wrong], view.width) if wrong else None
+    return loss_report(view, cell, chord=chord, wrong_flags=flags)
 
 
 # -- moves through the mode ------------------------------------------------------------------------
@@ -345,22 +422,29 @@ class MoveOutcome:
 LOSS_SHARE = 0.8
 
 
-def _finish(game: Game, view: Board, opened: list[int], saved: bool, at: float | None = None) -> MoveOutcome:
-    """The move's outcome.  Over the budget in force, the loss report and the
-    assist are left out (the move itself stands; ``*_unavailable`` says so)."""
+def _finish(
+    game: Game, view: Board, opened: list[int], saved: bool, at: float | None = None, chord: Cell | None = None
+) -> MoveOutcome:
+    """The move's outcome (``chord``: the number the move chorded).  Over the budget in force, the loss
+    report and the assist are left out (the move itself stands; ``*_unavailable`` says so)."""
     cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
     if game.state == "lost":
-        assert game.exploded is not None
+        assert game.exploded is not None and game.layout is not None
         cell = Cell(*divmod(game.exploded, game.width))
         # what the player saw before the fatal click, so the report can be made again later
-        game.extra["loss"] = {"cell": cell.to_json(), "view": str(view)}
+        loss: dict[str, Any] = {"cell": cell.to_json(), "view": str(view)}
+        if chord is not None:
+            loss["chord"] = chord.to_json()
+        game.extra["loss"] = loss
         # the player sees the mine that went off and may still undo; the layout waits for accept_loss
         game.extra["loss_pending"] = True
         try:
             with budget.attempt(LOSS_SHARE):
-                report = loss_report(view, cell)
+                report = move_loss_report(view, game.layout, cell, chord)
         except BudgetExceeded:
             return MoveOutcome(cells, saved, loss_unavailable=True)
+        # the wrong flags that led to it, kept so that a reload tells the same without looking for them again
+        loss["wrong_flags"] = report.wrong_flags.to_json() if report.wrong_flags else []
         return MoveOutcome(cells, saved, loss=report)
     if game_mode(game) is not Mode.ASSIST:
         return MoveOutcome(cells, saved)
@@ -417,7 +501,7 @@ def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float 
             saved = _forgive_cells(game, around & ~game.revealed & ~game.flagged)
     opened = game.chord(row, col)
     history.record(game, "chord", (row, col), by, at, **_layout_change(game, False, saved))
-    return _finish(game, view, opened, saved, at)
+    return _finish(game, view, opened, saved, at, Cell(row, col))
 
 
 def _strict_loss(
@@ -439,13 +523,23 @@ def _strict_loss(
 
 
 def strict_report(view: Board, cell: Cell) -> LossReport:
-    """Why a strict game was lost: the cell was not certain, and this step (with the ones it rests on)
-    was there to take instead — the simplest of the chain from the numbers alone."""
-    solution = solve(view.without_flags())
+    """Why a strict game was lost: the cell was not certain while the player's own view (its right flags
+    included) proved some covered cells safe (``safe``); ``chain`` is the shortest argument to one of them."""
+    solution = solve(view)
     index = cell.row * view.width + cell.col
     probability = solution.probabilities.get(index, 1.0)
-    first = solution.deductions[0] if solution.deductions else None
-    return LossReport(cell, "strict", probability, deduction=first, chain=(first,) if first is not None else ())
+    safe = solution.safe.mask & view.covered_mask & ~view.flagged_mask
+    chain = safe_chain(solution)
+    flags = flags_used(view, chain)
+    return LossReport(
+        cell,
+        "strict",
+        probability,
+        deduction=chain[-1] if chain else None,
+        chain=chain,
+        safe=CellSet(safe, view.width) if safe else None,
+        flags=flags if flags else None,
+    )
 
 
 def flag_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> bool:

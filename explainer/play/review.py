@@ -8,7 +8,8 @@ Verdicts (``VERDICTS``):
   whether it was among the safest cells, and the guess the bot's policy picks there (``best_guess``,
   the same pick and reasons as the hint and "watch the bot");
 * ``avoidable-guess`` — an open of a cell that was not provably safe while some cell was: ``missed``
-  is the simplest step the player could have taken instead (with its proof);
+  is the simplest step the player could have taken instead (with its proof: the hint's step, the
+  shortest argument there was);
 * ``wrong-flag`` — a flag on a cell that was provably safe when placed, or became so later
   (``became_safe_after``: the move after which it was);
 * ``neutral`` — a flag or unflag with nothing proved either way, the cells an assisted game opened, undo.
@@ -32,12 +33,12 @@ from typing import Any
 from explainer.core.board import Board, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
-from explainer.engine.solve import Solution, solve
+from explainer.engine.solve import Solution, simplest_step, solve
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
 from explainer.play.game import Game
 from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
-from explainer.play.modes import LossReport, loss_report, strict_report
+from explainer.play.modes import LossReport, move_loss_report, strict_report
 
 __all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review"]
 
@@ -156,7 +157,7 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         mine = next((i for i in iter_bits(cells) if solution.mines.mask >> i & 1), None)
         # a provable mine opened: the step that proves it; else the simplest step there was
         proving = solution.deduction_for(*divmod(mine, width)) if mine is not None else None
-        item.missed = proving or (solution.deductions[0] if solution.deductions else None)
+        item.missed = proving or simplest_step(solution)
         return
     item.verdict = "forced-guess"
     if probabilities and covered:
@@ -231,7 +232,10 @@ def review(game: Game) -> Review:
             if entry.get("strict"):
                 item.loss = strict_report(view, cell)
             else:
-                item.loss = loss_report(view, Cell(*divmod(replay.exploded or 0, game.width)))
+                exploded = Cell(*divmod(replay.exploded or 0, game.width))
+                chord = cell if action == "chord" else None
+                # the layout only says which flags were wrong (shown at the end); the report reasons on the view
+                item.loss = move_loss_report(view, replay.layout or 0, exploded, chord)
         items.append(item)
         # the next view, and the flags it now proves wrong
         solution = solve(replay.view()) if replay.state == "playing" else None

@@ -10,6 +10,7 @@ from explainer.engine.highlight import highlights, highlights_to_json, step_high
 from explainer.engine.hint import Hint
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.core.deduction import Deduction
+from explainer.words.mistakes import right_flags
 from explainer.words.render import Renderer
 from explainer.bot.guess import Guess
 from explainer.words.bot import guess_advice, guess_json
@@ -26,7 +27,9 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None 
         return renderer.inconsistent(hint.solution.conflict, hint.solution.conflict_uses_mine_count)
     if hint.kind == "wrong_flag":
         assert hint.cell is not None
-        return renderer.wrong_flag(hint.cell, hint.chain or ((hint.deduction,) if hint.deduction else ()))
+        chain = hint.chain or ((hint.deduction,) if hint.deduction else ())
+        # the player's right flags the chain starts from are named, not proved again
+        return renderer.join([renderer.wrong_flag_lead(hint.cell), right_flags(renderer, hint.flags), *renderer.chain(chain)])
     if hint.kind == "deduction":
         assert hint.deduction is not None
         return renderer.deduction(hint.deduction)
@@ -38,8 +41,8 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None 
     for index, _number in board.numbers():
         around_numbers |= board.neighbours[index]
     if guess is not None and safest:
-        return renderer.join([*renderer.no_step_lead(hint.probability or 0.0, safest), *guess_advice(guess, renderer)])
-    return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers))
+        return renderer.join([*renderer.no_step_lead(hint.probability or 0.0, safest, bool(board.flagged_mask)), *guess_advice(guess, renderer)])
+    return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers), bool(board.flagged_mask))
 
 
 def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True, guess: Guess | None = None) -> dict[str, Any]:
@@ -59,7 +62,7 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True,
         data["conflict"] = [cell.to_json() for cell in hint.solution.conflict]
     if hint.kind == "wrong_flag" and hint.cell is not None:
         data["cell"] = hint.cell.to_json()
-        data["lead"] = renderer.wrong_flag_lead(hint.cell)
+        data["lead"] = renderer.join([renderer.wrong_flag_lead(hint.cell), right_flags(renderer, hint.flags)])
         data["chain"] = chain_json(hint.chain, renderer)
     if hint.kind == "guess" and hint.safest is not None:
         data["probability"] = hint.probability

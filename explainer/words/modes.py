@@ -9,9 +9,19 @@ from explainer.play.modes import Assist, LossReport, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 from explainer.words.hints import chain_json
+from explainer.words.mistakes import right_flags, strict_lead, strict_step_lead, wrong_flags_loss
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["LOSS_REPORT_DESCRIPTION", "MODE_DESCRIPTIONS", "N_", "assist_json", "loss_report_json", "outcome_json"]
+__all__ = [
+    "LOSS_REPORT_DESCRIPTION",
+    "MODE_DESCRIPTIONS",
+    "N_",
+    "assist_json",
+    "loss_lead",
+    "loss_report_json",
+    "loss_text",
+    "outcome_json",
+]
 
 
 def N_(message: str) -> str:
@@ -52,23 +62,57 @@ def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> dict[str, A
     }
 
 
+def loss_lead(report: LossReport, renderer: Renderer) -> str:
+    """What comes before a loss report's chain: the wrong flags that led to the loss (named first), what
+    the move was, and the player's right flags the chain starts from."""
+    sentences: list[str] = []
+    if report.wrong_flags:
+        sentences.append(wrong_flags_loss(renderer, report.wrong_flags, report.cell, report.chord))
+    if report.kind == "strict":
+        sentences.append(strict_lead(renderer, report.cell, report.probability, report.safe))
+        if report.chain:
+            sentences.append(right_flags(renderer, report.flags))
+            sentences.append(strict_step_lead(renderer, report.safe) if report.safe else "")
+        return renderer.join(sentences)
+    if report.chain:
+        sentences.append(renderer.loss_lead(report.cell, True))
+        sentences.append(right_flags(renderer, report.flags))
+    return renderer.join(sentences)
+
+
+def loss_text(report: LossReport, renderer: Renderer) -> str:
+    """Why the game was lost, in one text: the lead (``loss_lead``), then the chain, or the odds of the guess."""
+    if report.chain or report.kind == "strict":
+        if report.kind == "strict" and not report.safe:
+            return renderer.loss(report.cell, report.chain, report.probability, strict=True)
+        return renderer.join([loss_lead(report, renderer), *renderer.chain(report.chain)])
+    guess = renderer.loss(report.cell, (), report.probability, report.safe, report.safest, report.safest_probability)
+    if report.wrong_flags:
+        return renderer.join([wrong_flags_loss(renderer, report.wrong_flags, report.cell, report.chord), guess])
+    return guess
+
+
 def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """Why the game was lost, in ``language``."""
     renderer = Renderer(language)
-    strict = report.kind == "strict"
     data: dict[str, Any] = {
         "cell": report.cell.to_json(),
         "kind": report.kind,
         "probability": report.probability,
-        "text": renderer.loss(
-            report.cell, report.chain, report.probability, report.safe, report.safest, report.safest_probability, strict
-        ),
+        "text": loss_text(report, renderer),
     }
+    if report.wrong_flags:
+        data["wrong_flags"] = report.wrong_flags.to_json()
+        data["wrong_flags_text"] = wrong_flags_loss(renderer, report.wrong_flags, report.cell, report.chord)
+    if report.chord is not None:
+        data["chord"] = report.chord.to_json()
     if report.deduction is not None:
-        data["lead"] = renderer.strict_lead(report.cell, report.probability) if strict else renderer.loss_lead(report.cell, True)
+        data["lead"] = loss_lead(report, renderer)
         data["chain"] = chain_json(report.chain, renderer)
         data["deduction"] = data["chain"][-1] if report.chain else deduction_json(report.deduction, renderer)
         data["deduction_text"] = data["deduction"]["text"]
+    if report.flags:
+        data["flags"] = report.flags.to_json()
     if report.safe is not None:
         data["safe"] = report.safe.to_json()
     if report.safest is not None:

@@ -28,6 +28,7 @@ from babel.lists import format_list
 from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.errors import EngineError
+from explainer.words.steps import WRITERS
 from explainer.words.i18n import DEFAULT_LANGUAGE, translations
 
 __all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "step_depth", "LIST_LIMIT"]
@@ -39,13 +40,20 @@ LIST_LIMIT = 10
 SMALL_NUMBERS = 10_000
 
 
+#: lists in the language's own form where CLDR's is stiff: Korean joins cell names with commas ("C5, D5, E5")
+#: rather than "C5, D5 및 E5", the conjunction of official documents
+LIST_PATTERNS: dict[str, dict[str, str]] = {
+    "ko": {"2": "{0}, {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0}, {1}"},
+}
+
+
 class LocaleFormats:
     """One language's Babel number and list formatting, parsed once.
 
     ``number``, ``percent`` and ``list`` give exactly what ``format_decimal(value,
     locale=language)``, ``format_percent(value, locale=language,
     decimal_quantization=False)`` and ``format_list(items, locale=language)``
-    give, without parsing the locale or looking up its patterns again.  Small
+    give (Korean lists excepted: ``LIST_PATTERNS``), without parsing the locale or looking up its patterns again.  Small
     integers and percentages between 0 and 1 are memoised (at most
     ``SMALL_NUMBERS`` and 1,001 entries: the percentages are rounded to three
     decimals before they get here).  Thread-safe: the memo dictionaries only
@@ -63,6 +71,8 @@ class LocaleFormats:
         # format_list's 'standard' style (every CLDR locale has it; else fall back to Babel's own resolution)
         lists = self.locale.list_patterns.get("standard")
         self._lists: dict[str, str] | None = None if lists is None else dict(lists)  # a plain dict: Babel's resolves aliases on every read
+        if language in LIST_PATTERNS:
+            self._lists = dict(LIST_PATTERNS[language])
         self._numbers: dict[int, str] = {}
         self._percents: dict[float, str] = {}
 
@@ -166,24 +176,6 @@ def locale_formats(language: str) -> LocaleFormats:
     return formats
 
 
-#: the method that writes each kind of proof step
-_STEP_METHODS = {
-    "simple.all_safe": "_simple_step",
-    "simple.all_mines": "_simple_step",
-    "pair.safe": "_pair_step",
-    "pair.mines": "_pair_step",
-    "pair.safe_and_mines": "_pair_step",
-    "global.all_found": "_global_step",
-    "global.all_mines": "_global_step",
-    "count.rest_safe": "_count_rest",
-    "count.rest_mines": "_count_rest",
-    "count.split": "_count_split",
-    "clash": "_clash",
-    "suppose": "_suppose",
-    "case": "_case",
-    "therefore": "_therefore",
-    "cases": "_cases",
-}
 
 
 def step_depth(step: ProofStep) -> int:
@@ -316,23 +308,24 @@ class Renderer:
 
     # -- whole deductions ---------------------------------------------------------
     def deduction(self, deduction: Deduction) -> str:
-        """The full argument, ending with what to do."""
+        """The full argument (what to do is the highlight and the buttons: ``action``)."""
         return self.explained(deduction)[0]
 
     def explained(self, deduction: Deduction) -> tuple[str, list[str]]:
-        """(the full argument ending with what to do, the sentence of each of its proof steps).
+        """(the full argument, the sentence of each of its proof steps).
 
-        The argument is the proof's steps in order, after a reminder of the cells proved safe before
-        it relies on (and, for a longer argument, which numbers it uses)."""
+        The argument is the proof's steps in order; a longer argument (enumeration) first recalls the cells
+        proved safe before that it relies on and which numbers it uses."""
         steps = [self.proof_step(step) for step in deduction.proof]
         body = self._lead(deduction)
         body += steps
-        body.append(self.action(deduction))
+        # no closing "Open C5." that repeats the cells: the highlight and the buttons are the action
         return self._separator.join([sentence for sentence in body if sentence]), steps
 
     def _lead(self, deduction: Deduction) -> list[str]:
         body: list[str] = []
-        if deduction.known_safe.mask and deduction.rule is not Rule.GLOBAL:  # else ``_known_safe`` says nothing
+        # one- and two-number steps name the safe cells they set aside where they count covered cells
+        if deduction.known_safe.mask and deduction.rule is Rule.ENUMERATION:
             body.append(self._known_safe(deduction))
         if deduction.rule is Rule.ENUMERATION:
             body.append(self._enumeration_intro(deduction))
@@ -407,12 +400,15 @@ class Renderer:
         n = len(d.clues)
         if not n:
             return ""
-        # I18N: introduces a longer argument over several numbers; %(clues)s lists their cells
+        values = d.params.get("values")
+        if n == 1 and values:
+            # I18N: introduces a longer argument over one number; %(number)s is what it shows, %(clue)s its cell
+            return self._("No simpler step works here, but the %(number)s at %(clue)s decides it.", number=values[0], clue=d.clues[0])
+        # I18N: introduces a longer argument over several numbers (they are highlighted, and named in the hint's first level)
         return self.ngettext(
-            "No simpler step works here, but the number at %(clues)s decides it.",
-            "No simpler step works here, but the %(count)s numbers at %(clues)s decide it together.",
+            "No simpler step works here: it takes %(count)s number together.",
+            "No simpler step works here: it takes %(count)s numbers together.",
             n,
-            clues=self.cells(d.clues),
         )
 
     # -- proof steps -----------------------------------------------------------------
@@ -424,537 +420,11 @@ class Renderer:
         return [(step_depth(step), self.proof_step(step)) for step in steps]
 
     def proof_step(self, step: ProofStep) -> str:
-        """The sentence of one step, from the step's data alone."""
-        method = _STEP_METHODS.get(step.message)
-        if method is None:
+        """The sentence of one step, from the step's data alone (``explainer.words.steps``: one writer per kind)."""
+        writer = WRITERS.get(step.message)
+        if writer is None:
             raise ValueError(f"unknown proof step {step.message!r}")
-        text: str = getattr(self, method)(step)
-        return text
-
-    # -- one number -------------------------------------------------------------------
-    def _already_has(self, number: int, clue: Cell, found: int, mines: CellSet) -> str:
-        if found == number:
-            if number == 2:
-                # I18N: a 2 whose two mines are both found; %(mines)s names them
-                return self._("The 2 at %(clue)s already has both of its mines: %(mines)s.", clue=clue, mines=mines)
-            # I18N: %(number)s is a revealed number (like 3), %(clue)s its cell, %(mines)s the mines next to it
-            return self.ngettext(
-                "The %(number)s at %(clue)s already has its mine at %(mines)s.",
-                "The %(number)s at %(clue)s already has all %(number)s of its mines: %(mines)s.",
-                number,
-                number=number,
-                clue=clue,
-                mines=mines,
-            )
-        return self.ngettext(
-            "The %(number)s at %(clue)s already has %(found)s mine next to it: %(mines)s.",
-            "The %(number)s at %(clue)s already has %(found)s mines next to it: %(mines)s.",
-            found,
-            number=number,
-            clue=clue,
-            found=found,
-            mines=mines,
-        )
-
-    def _simple_step(self, step: ProofStep) -> str:
-        p = step.params
-        number, clue, found, n = p["number"], p["clue"], p["found"], p["count"]
-        if step.message == "simple.all_safe":
-            cells = step.safe
-            if step.assume:
-                # I18N: inside a proof, under a supposition: a number has all its mines, so its other cells are safe
-                return self.ngettext(
-                    "Then the %(number)s at %(clue)s has all its mines, so %(cells)s is safe.",
-                    "Then the %(number)s at %(clue)s has all its mines, so %(cells)s are safe.",
-                    n,
-                    number=number,
-                    clue=clue,
-                    cells=cells,
-                )
-            if number == 0:
-                return self.ngettext(
-                    "The 0 at %(clue)s has no mine around it, so its covered neighbour %(cells)s is safe.",
-                    "The 0 at %(clue)s has no mine around it, so its %(count)s covered neighbours are safe: %(cells)s.",
-                    n,
-                    clue=clue,
-                    cells=cells,
-                )
-            return self.join(
-                [
-                    self._already_has(number, clue, found, p["found_at"]),
-                    self.ngettext(
-                        "So its other covered neighbour, %(cells)s, is safe.",
-                        "So its other %(count)s covered neighbours are safe: %(cells)s.",
-                        n,
-                        cells=cells,
-                    ),
-                ]
-            )
-        cells = step.mines
-        if step.assume:
-            if n == 2:
-                # I18N: inside a proof, under a supposition: a number needs both of its last two covered cells
-                return self._(
-                    "Then the %(number)s at %(clue)s needs both covered cells it has left, so %(cells)s are both mines.",
-                    number=number,
-                    clue=clue,
-                    cells=cells,
-                )
-            return self.ngettext(
-                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s is a mine.",
-                "Then the %(number)s at %(clue)s needs every covered cell it has left, so %(cells)s are mines.",
-                n,
-                number=number,
-                clue=clue,
-                cells=cells,
-            )
-        if found == 0:
-            if n == 2:
-                # I18N: a number that touches exactly two covered cells, and needs two mines
-                return self._(
-                    "The %(number)s at %(clue)s touches exactly 2 covered cells, %(cells)s, so both are mines.",
-                    number=number,
-                    clue=clue,
-                    cells=cells,
-                )
-            return self.ngettext(
-                "The %(number)s at %(clue)s touches exactly %(count)s covered cell, %(cells)s, so it is a mine.",
-                "The %(number)s at %(clue)s touches exactly %(count)s covered cells, %(cells)s, so all of them are mines.",
-                n,
-                number=number,
-                clue=clue,
-                cells=cells,
-            )
-        if n == 2:
-            # I18N: a number that needs 2 more mines and has exactly 2 other covered cells
-            last = self._(
-                "It needs 2 more, and exactly 2 other covered cells are left, so %(cells)s are both mines.", cells=cells
-            )
-        else:
-            last = self.ngettext(
-                "It needs %(count)s more, and exactly %(count)s other covered cell is left, so %(cells)s is a mine.",
-                "It needs %(count)s more, and exactly %(count)s other covered cells are left, so %(cells)s are all mines.",
-                n,
-                cells=cells,
-            )
-        return self.join([self._already_has(number, clue, found, p["found_at"]), last])
-
-    # -- two numbers --------------------------------------------------------------------
-    def _pair_step(self, step: ProofStep) -> str:
-        p = step.params
-        if step.assume:
-            if step.safe and step.mines:
-                # I18N: inside a proof: two numbers compared through their shared cells decide cells both ways
-                return self.ngettext(
-                    "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(safe)s safe and %(cells)s a mine.",
-                    "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(safe)s safe and %(cells)s mines.",
-                    len(step.mines),
-                    a=p["a"],
-                    a_clue=p["a_clue"],
-                    b=p["b"],
-                    b_clue=p["b_clue"],
-                    safe=step.safe,
-                    cells=step.mines,
-                )
-            parts = []
-            if step.safe:
-                # I18N: inside a proof: two numbers compared through their shared cells
-                parts.append(
-                    self.ngettext(
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s safe.",
-                        len(step.safe),
-                        a=p["a"],
-                        a_clue=p["a_clue"],
-                        b=p["b"],
-                        b_clue=p["b_clue"],
-                        cells=step.safe,
-                    )
-                )
-            if step.mines:
-                parts.append(
-                    self.ngettext(
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s a mine.",
-                        "Then the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s, compared through their shared cells, make %(cells)s mines.",
-                        len(step.mines),
-                        a=p["a"],
-                        a_clue=p["a_clue"],
-                        b=p["b"],
-                        b_clue=p["b_clue"],
-                        cells=step.mines,
-                    )
-                )
-            return self.join(parts)
-        clue_a, clue_b = p["a_clue"], p["b_clue"]
-        common = p["common"]
-        unique = {"a": p["unique_a"], "b": p["unique_b"]}
-        number = {"a": p["a"], "b": p["b"]}
-        missing = {"a": p["a_missing"], "b": p["b_missing"]}
-        clue = {"a": clue_a, "b": clue_b}
-        low, high = p["common_min"], p["common_max"]
-        safe = step.safe or CellSet(0, common.width)
-        mines = step.mines or CellSet(0, common.width)
-        sentences = [
-            # I18N: two numbers (like "the 1 at C4 and the 2 at D4") and the covered cells next to both
-            self.ngettext(
-                "The %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(count)s covered cell: %(cells)s.",
-                "The %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(count)s covered cells: %(cells)s.",
-                len(common),
-                a=number["a"],
-                a_clue=clue_a,
-                b=number["b"],
-                b_clue=clue_b,
-                cells=common,
-            )
-        ]
-        # a number whose remaining need bounds the shared cells says it there ("needs 1 more mine, so ..."),
-        # not in a sentence of its own just before
-        bounds = {
-            other
-            for side, other in (("a", "b"), ("b", "a"))
-            if unique[side] and unique[side] <= mines and high == missing[other]
-        }
-        reduced = [side for side in ("a", "b") if missing[side] != number[side] and side not in bounds]
-        for i, side in enumerate(reduced):
-            if i == 0:
-                # I18N: a number that already has some mines found next to it
-                sentences.append(
-                    self.ngettext(
-                        "Not counting the mines already found, the %(number)s at %(clue)s needs %(count)s more mine.",
-                        "Not counting the mines already found, the %(number)s at %(clue)s needs %(count)s more mines.",
-                        missing[side],
-                        number=number[side],
-                        clue=clue[side],
-                    )
-                )
-            else:
-                # I18N: the second of two numbers that already have some mines found next to them
-                sentences.append(
-                    self.ngettext(
-                        "The %(number)s at %(clue)s needs %(count)s more mine.",
-                        "The %(number)s at %(clue)s needs %(count)s more mines.",
-                        missing[side],
-                        number=number[side],
-                        clue=clue[side],
-                    )
-                )
-        for side, other in (("a", "b"), ("b", "a")):
-            cells = unique[side]
-            if not cells:
-                continue
-            if cells <= safe:
-                sentences += self._pair_lower_bound(number[other], clue[other], unique[other], low)
-                sentences.append(
-                    # I18N: the shared cells hold all the mines this number needs, so its own cells are safe
-                    self.ngettext(
-                        "That is all the %(number)s at %(clue)s needs, so its other covered cell, %(cells)s, is safe.",
-                        "That is all the %(number)s at %(clue)s needs, so its %(count)s other covered cells are safe: %(cells)s.",
-                        len(cells),
-                        number=number[side],
-                        clue=clue[side],
-                        cells=cells,
-                    )
-                )
-            elif cells <= mines:
-                sentences.append(
-                    self._pair_upper_bound(number[other], clue[other], missing[other], len(common), high)
-                )
-                if len(cells) == 2:
-                    # I18N: a number needs 2 mines outside the shared cells, where exactly 2 covered cells are left
-                    last = self._(
-                        "So the %(number)s at %(clue)s needs 2 mines outside the shared cells, where exactly 2 covered cells are left: %(cells)s are both mines.",
-                        number=number[side],
-                        clue=clue[side],
-                        cells=cells,
-                    )
-                else:
-                    # I18N: the number still needs as many mines as it has covered cells outside the shared area
-                    last = self.ngettext(
-                        "So the %(number)s at %(clue)s needs %(count)s mine outside the shared cells, where exactly %(count)s covered cell is left: %(cells)s is a mine.",
-                        "So the %(number)s at %(clue)s needs %(count)s mines outside the shared cells, where exactly %(count)s covered cells are left: %(cells)s are all mines.",
-                        len(cells),
-                        number=number[side],
-                        clue=clue[side],
-                        cells=cells,
-                    )
-                sentences.append(last)
-        return self.join(sentences)
-
-    def _pair_lower_bound(self, number: int, clue: Cell, alone: CellSet, low: int) -> list[str]:
-        if alone:
-            first = self.ngettext(
-                "Outside the shared cells, the %(number)s at %(clue)s has only %(count)s covered cell.",
-                "Outside the shared cells, the %(number)s at %(clue)s has only %(count)s covered cells.",
-                len(alone),
-                number=number,
-                clue=clue,
-            )
-        else:
-            first = self._(
-                "The %(number)s at %(clue)s has no covered cell outside the shared cells.", number=number, clue=clue
-            )
-        # I18N: a lower bound on the mines in the shared cells
-        second = self.ngettext(
-            "So at least %(count)s of its mines must be in the shared cells.",
-            "So at least %(count)s of its mines must be in the shared cells.",
-            low,
-        )
-        return [first, second]
-
-    def _pair_upper_bound(self, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
-        if high == missing:
-            if missing != number:
-                # I18N: an upper bound on the mines in the shared cells, from the mines the other number still needs
-                return self.ngettext(
-                    "The %(number)s at %(clue)s needs %(count)s more mine, so the shared cells hold at most %(count)s.",
-                    "The %(number)s at %(clue)s needs %(count)s more mines, so the shared cells hold at most %(count)s.",
-                    high,
-                    number=number,
-                    clue=clue,
-                )
-            # I18N: an upper bound on the mines in the shared cells, from the other number
-            return self.ngettext(
-                "The %(number)s at %(clue)s needs %(count)s mine, so the shared cells hold at most %(count)s.",
-                "The %(number)s at %(clue)s needs %(count)s mines, so the shared cells hold at most %(count)s.",
-                high,
-                number=number,
-                clue=clue,
-            )
-        # I18N: an upper bound on the mines in the shared cells, from their size
-        return self.ngettext(
-            "The shared cells are only %(count)s cell, so they hold at most %(count)s mine.",
-            "The shared cells are only %(count)s cells, so they hold at most %(count)s mines.",
-            common,
-        )
-
-    # -- the mine count --------------------------------------------------------------
-    def _global_step(self, step: ProofStep) -> str:
-        p = step.params
-        total, count = p["total"], p["count"]
-        if step.message == "global.all_found":
-            cells = step.safe
-            if total == 0:
-                # I18N: a board that has no mines at all
-                first = self._("This board has no mines at all.")
-            else:
-                # I18N: %(total)s is the number of mines on the whole board
-                first = self.ngettext(
-                    "The only mine is already located.", "All %(total)s mines are already located.", total, total=total
-                )
-            # I18N: %(count)s covered cells are left after all mines are located
-            second = self.ngettext(
-                "So the last covered cell, %(cells)s, is safe.",
-                "So the %(count)s covered cells left are safe: %(cells)s.",
-                count,
-                cells=cells,
-            )
-            return self.join([first, second])
-        cells = step.mines
-        first = self.ngettext(
-            "%(count)s mine is still missing, and exactly %(count)s covered cell is left.",
-            "%(count)s mines are still missing, and exactly %(count)s covered cells are left.",
-            count,
-        )
-        if count == 2:
-            second = self._("So both are mines: %(cells)s.", cells=cells)
-        else:
-            second = self.ngettext("So it is a mine: %(cells)s.", "So all of them are mines: %(cells)s.", count, cells=cells)
-        return self.join([first, second])
-
-    def _count_rest(self, step: ProofStep) -> str:
-        p = step.params
-        if step.message == "count.rest_safe":
-            return self.ngettext(
-                "Then every remaining mine is placed, so %(cells)s is safe.",
-                "Then every remaining mine is placed, so the other %(count)s covered cells are safe: %(cells)s.",
-                p["count"],
-                cells=step.safe,
-            )
-        if p["count"] == 2:
-            return self._(
-                "Then the mine count can only be reached if both covered cells left are mines: %(cells)s.", cells=step.mines
-            )
-        return self.ngettext(
-            "Then the mine count can only be reached if %(cells)s is a mine.",
-            "Then the mine count can only be reached if all %(count)s covered cells left are mines: %(cells)s.",
-            p["count"],
-            cells=step.mines,
-        )
-
-    def _count_split(self, step: ProofStep) -> str:
-        p = step.params
-        numbers, held = p["numbers"], p["held"]
-        sentences = [
-            # I18N: mines not yet found on the whole board (during an endgame counting argument)
-            self.ngettext("%(count)s mine is left on the board.", "%(count)s mines are left on the board.", p["left"])
-        ]
-        if len(numbers) == 1:
-            sentences.append(
-                self.ngettext(
-                    "The number at %(clues)s needs exactly %(count)s more mine among its covered cells.",
-                    "The number at %(clues)s needs exactly %(count)s more mines among its covered cells.",
-                    held,
-                    clues=self.cells(numbers),
-                )
-            )
-        elif numbers:
-            sentences.append(
-                # I18N: several numbers whose covered cells do not overlap, so their needs add up
-                self.ngettext(
-                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mine.",
-                    "The numbers at %(clues)s share no covered cell, so together they need exactly %(count)s more mines.",
-                    held,
-                    clues=self.cells(numbers),
-                )
-            )
-        if step.clash is not None:
-            sentences.append(self._clash(step))
-        elif step.safe:
-            sentences.append(
-                self.ngettext(
-                    "That uses up every mine that is left, so %(cells)s is safe.",
-                    "That uses up every mine that is left, so the other %(count)s covered cells are safe: %(cells)s.",
-                    p["count"],
-                    cells=step.safe,
-                )
-            )
-        elif step.mines:
-            sentences.append(
-                self.ngettext(
-                    "The rest of the mines must be in the only other covered cell, %(cells)s.",
-                    "The rest of the mines fill the other %(count)s covered cells: %(cells)s are mines.",
-                    p["count"],
-                    cells=step.mines,
-                )
-            )
-        return self.join(sentences)
-
-    # -- suppositions -------------------------------------------------------------------
-    def _clash(self, step: ProofStep) -> str:
-        clash = step.clash
-        assert clash is not None
-        if clash.number is not None:
-            if clash.too_many:
-                # I18N: a contradiction: under the suppositions a number would touch %(count)s mines, more than it shows
-                return self.ngettext(
-                    "But then the %(number)s at %(clue)s would touch %(count)s mine, more than it shows.",
-                    "But then the %(number)s at %(clue)s would touch %(count)s mines, more than it shows.",
-                    clash.mines,
-                    number=clash.value,
-                    clue=clash.number,
-                )
-            if clash.room == 0:
-                if clash.mines == 0:
-                    # I18N: a contradiction: a number would have no mine and no covered cell left next to it
-                    return self._(
-                        "But then the %(number)s at %(clue)s would have no mine next to it and no covered cell left.",
-                        number=clash.value,
-                        clue=clash.number,
-                    )
-                # I18N: a contradiction: a number would touch fewer mines than it shows, with no covered cell left
-                return self.ngettext(
-                    "But then the %(number)s at %(clue)s would touch only %(count)s mine, with no covered cell left for more.",
-                    "But then the %(number)s at %(clue)s would touch only %(count)s mines, with no covered cell left for more.",
-                    clash.mines,
-                    number=clash.value,
-                    clue=clash.number,
-                )
-            # I18N: a contradiction: a number would have %(mines)s mines and %(count)s covered cells left, too few to reach it
-            return self.ngettext(
-                "But then the %(number)s at %(clue)s would have %(mines)s of its mines and only %(count)s covered cell left, too few to reach %(number)s.",
-                "But then the %(number)s at %(clue)s would have %(mines)s of its mines and only %(count)s covered cells left, too few to reach %(number)s.",
-                clash.room,
-                number=clash.value,
-                clue=clash.number,
-                mines=clash.mines,
-            )
-        if clash.too_many:
-            # I18N: a contradiction: under the suppositions the board would hold more mines than it has
-            return self.ngettext(
-                "But then there would be %(count)s mine on the board, more than its %(total)s.",
-                "But then there would be %(count)s mines on the board, more than its %(total)s.",
-                clash.mines,
-                total=clash.value,
-            )
-        if clash.room == 0:
-            # I18N: a contradiction: the board would hold fewer mines than it has, with no covered cell left for the rest
-            return self.ngettext(
-                "But then the board would have only %(mines)s of its %(count)s mine, with no covered cell left for the rest.",
-                "But then the board would have only %(mines)s of its %(count)s mines, with no covered cell left for the rest.",
-                clash.value,
-                mines=clash.mines,
-            )
-        # I18N: a contradiction: the board's mines could not all be placed
-        return self.ngettext(
-            "But then the board would have %(mines)s of its %(total)s mines and only %(count)s covered cell left, too few for the rest.",
-            "But then the board would have %(mines)s of its %(total)s mines and only %(count)s covered cells left, too few for the rest.",
-            clash.room,
-            mines=clash.mines,
-            total=clash.value,
-        )
-
-    def _suppose(self, step: ProofStep) -> str:
-        cell, is_mine = step.assume[-1]
-        if is_mine:
-            return self._("Suppose %(cell)s were a mine.", cell=cell)
-        return self._("Suppose %(cell)s were safe.", cell=cell)
-
-    def _case(self, step: ProofStep) -> str:
-        cell, is_mine = step.assume[-1]
-        if is_mine:
-            # I18N: the first case of a split on one cell (the next sentences assume it)
-            return self._("First case: %(cell)s is a mine.", cell=cell)
-        # I18N: the second case of a split on one cell (the next sentences assume it)
-        return self._("Second case: %(cell)s is safe.", cell=cell)
-
-    def _therefore(self, step: ProofStep) -> str:
-        cell = step.params["cell"]
-        if step.mines:
-            return self._("That is impossible, so %(cell)s is a mine.", cell=cell)
-        return self._("That is impossible, so %(cell)s is safe.", cell=cell)
-
-    def _cases(self, step: ProofStep) -> str:
-        sentences = []
-        if step.safe:
-            if step.uses_mine_count:
-                # I18N: every placement of mines that fits the numbers and the mine count has these cells safe
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers and the mine count, %(cells)s is safe.",
-                        "In every placement of mines that fits these numbers and the mine count, %(cells)s are safe.",
-                        len(step.safe),
-                        cells=step.safe,
-                    )
-                )
-            else:
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers, %(cells)s is safe.",
-                        "In every placement of mines that fits these numbers, %(cells)s are safe.",
-                        len(step.safe),
-                        cells=step.safe,
-                    )
-                )
-        if step.mines:
-            if step.uses_mine_count:
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers and the mine count, %(cells)s is a mine.",
-                        "In every placement of mines that fits these numbers and the mine count, %(cells)s are mines.",
-                        len(step.mines),
-                        cells=step.mines,
-                    )
-                )
-            else:
-                sentences.append(
-                    self.ngettext(
-                        "In every placement of mines that fits these numbers, %(cells)s is a mine.",
-                        "In every placement of mines that fits these numbers, %(cells)s are mines.",
-                        len(step.mines),
-                        cells=step.mines,
-                    )
-                )
-        return self.join(sentences)
+        return writer(self, step)
 
     # -- other situations ----------------------------------------------------------
     def chain(self, deductions: Sequence[Deduction]) -> list[str]:
@@ -972,13 +442,27 @@ class Renderer:
         """Why a flag is wrong: the steps, from the numbers on the board, that prove its cell safe."""
         return self.join([self.wrong_flag_lead(cell), *self.chain(chain)])
 
-    def no_step_lead(self, probability: float, safest: CellSet) -> list[str]:
-        """Nothing is certain: why, and the safest cells with their mine chance."""
+    def no_step_lead(self, probability: float, safest: CellSet, flagged: bool = False) -> list[str]:
+        """Nothing is certain: why.  The safest cells follow, said by the guess's sentences
+        (``explainer.words.guesses``: they know whether the pick is one of them, and name each cell
+        once) or by ``no_step``; ``probability`` and ``safest`` are theirs, not used here.  With flags on the
+        board (``flagged``) the claim is about the other cells: a right flag is a certain mine."""
+        if flagged:
+            # I18N: no logical step exists (the player has flags on the board, which may well be certain mines); the reason
+            return [self._("No unflagged cell is certain right now: each is a mine in some placement that fits the numbers, and safe in another.")]
         # I18N: no logical step exists; the reason
         first = self._(
             "No cell is certain right now: every covered cell is a mine in some placement that fits the numbers, and safe in another."
         )
+        return [first]
+
+    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False, flagged: bool = False) -> str:
+        """Nothing is certain: say why, name the safest cells and why they are the pick."""
+        if not safest:
+            return self._("There is nothing left to open.")
+        [first] = self.no_step_lead(probability, safest, flagged)
         n = len(safest)
+        # I18N: the cells with the lowest mine chance, named; %(probability)s is a percentage
         second = self.ngettext(
             "The safest cell is %(cells)s, with a mine chance of %(probability)s.",
             "The safest cells are %(cells)s, each with a mine chance of %(probability)s.",
@@ -986,14 +470,6 @@ class Renderer:
             cells=safest,
             probability=self.percent(probability),
         )
-        return [first, second]
-
-    def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False) -> str:
-        """Nothing is certain: say why, name the safest cells and why they are the pick."""
-        if not safest:
-            return self._("There is nothing left to open.")
-        first, second = self.no_step_lead(probability, safest)
-        n = len(safest)
         if touches_numbers:
             # I18N: why the suggested guess is a good one (it is next to revealed numbers)
             third = self.ngettext(

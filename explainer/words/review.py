@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
 from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.play.review import MoveReview, Review
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.words.mistakes import forced_guess_tie
+from explainer.words.modes import loss_text
+from explainer.words.guesses import percent as guess_percent
 from explainer.words.render import Renderer
 from explainer.words.bot import guess_json, guess_reasons
 
@@ -31,6 +35,11 @@ def _how(renderer: Renderer, rule: Rule | None) -> str:
     return renderer._("a longer argument over several numbers decides it")
 
 
+def _tied(guess: Guess) -> int:
+    """How many cells shared the lowest mine chance when the guess was made."""
+    return len(guess.safest) if guess.safest else max(1, guess.tied)
+
+
 def move_text(item: MoveReview, renderer: Renderer) -> str:
     """What a move was, judged: one or two sentences (a missed step follows as its own argument)."""
     cell = item.cell
@@ -46,7 +55,7 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
             # I18N: review: the player opened a cell that was provably safe; %(how)s says how
             sentences.append(renderer._("%(cell)s was provably safe: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
         elif item.verdict == "forced-guess":
-            probability = renderer.percent(item.probability or 0.0)
+            probability = guess_percent(renderer, item.probability or 0.0)
             if item.followed:
                 # I18N: review: a guess when no cell was certain, on the cell the bot's policy picks; its reasons follow
                 sentences.append(renderer._(
@@ -63,18 +72,24 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
                 # I18N: review: a guess when no cell was certain, but not the safest; %(safest)s is the lowest mine chance
                 sentences.append(renderer._(
                     "%(cell)s was a forced guess: no cell was certain, but its mine chance, %(probability)s, was higher than the safest cells' %(safest)s.",
-                    cell=cell, probability=probability, safest=renderer.percent(item.safest_probability or 0.0),
+                    cell=cell, probability=probability, safest=guess_percent(renderer, item.safest_probability or 0.0),
                 ))
-            if item.best_guess is not None:
+            best = item.best_guess
+            if best is not None and best.reason is GuessReason.ORDER:
+                # the policy's pick among equally good cells is only the first in reading order: a tie-break
+                # for the bot, not a lesson about the player's move
+                if item.safest:
+                    sentences = forced_guess_tie(renderer, cell, _tied(best), item.probability or 0.0)
+            elif best is not None:
                 if not item.followed:
                     # I18N: review: the guess the bot's policy would have made instead; its reasons follow
-                    sentences.append(renderer._("The best guess was %(cell)s.", cell=item.best_guess.cell))
-                sentences.extend(guess_reasons(item.best_guess, renderer))
+                    sentences.append(renderer._("The best guess was %(cell)s.", cell=best.cell))
+                sentences.extend(guess_reasons(best, renderer))
         elif item.verdict == "avoidable-guess":
             # I18N: review: the player guessed while a logical step was available; the step follows
             sentences.append(renderer._(
                 "%(cell)s was not certain (its mine chance was %(probability)s), and a logical step was available instead.",
-                cell=cell, probability=renderer.percent(item.probability or 0.0),
+                cell=cell, probability=guess_percent(renderer, item.probability or 0.0),
             ))
         elif item.first:
             # I18N: review: the first click of a game, always safe
@@ -150,10 +165,7 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, A
         if item.loss is not None:
             data["loss"] = {
                 "kind": item.loss.kind,
-                "text": renderer.loss(
-                    item.loss.cell, item.loss.chain, item.loss.probability, item.loss.safe, item.loss.safest,
-                    item.loss.safest_probability, item.loss.kind == "strict",
-                ),
+                "text": loss_text(item.loss, renderer),
                 "chain": chain_json(item.loss.chain, renderer),
             }
         moves.append(data)

@@ -231,6 +231,8 @@ class _Checker:
                     got = self.indices(got)
                 elif isinstance(value, list):
                     got = [self.index(cell) for cell in got]
+                elif isinstance(value, tuple):  # plain figures, in order (what each number shows)
+                    got = tuple(got)
                 if got != value:
                     raise ProofCheckError(f"step {kind}: {key} is {figures[key]!r}, the board gives {value!r}")
 
@@ -268,7 +270,8 @@ class _Checker:
                     held += self.board.cells[number] - len(fact_mines)
                 value, count_mines, room = total, len(mines & self.covered) + held, len(free - union)
                 if kind == "count.split":
-                    expect(numbers=numbers, held=held, left=(total or 0) - len(mines), count=room)
+                    values = tuple(self.board.cells[n] for n in numbers)
+                    expect(numbers=numbers, values=values, held=held, left=(total or 0) - len(mines), count=room)
                 elif kind == "clash":
                     if numbers:
                         raise ProofCheckError("a clash of the mine count names numbers")
@@ -315,7 +318,7 @@ class _Checker:
                 raise ProofCheckError("a counting step decides every covered cell outside its numbers, with the count")
             if not ((new_safe == rest and left == held) or (new_mines == rest and left - held == len(rest))):
                 raise ProofCheckError(f"a counting step with {left} mines left and {held} held cannot decide {len(rest)} cells")
-            expect(numbers=numbers, held=held, left=left, count=len(rest))
+            expect(numbers=numbers, values=tuple(self.board.cells[n] for n in numbers), held=held, left=left, count=len(rest))
             return
         # the conclusion must follow from the named numbers (and count) and the step's facts
         self.forced(numbers, use_count, mines, safe, new_mines, True)
@@ -336,6 +339,7 @@ class _Checker:
                 found=len(fact_mines),
                 found_at=fact_mines,
                 missing=value - len(fact_mines),
+                aside=self.neighbours[number] & self.covered & safe,
             )
             return
         if kind in ("pair.safe", "pair.mines", "pair.safe_and_mines"):
@@ -363,6 +367,10 @@ class _Checker:
                 common=common,
                 unique_a=unique_a,
                 unique_b=unique_b,
+                a_found_at=mines_a,
+                a_aside=self.neighbours[a] & self.covered & safe,
+                b_found_at=mines_b,
+                b_aside=self.neighbours[b] & self.covered & safe,
             )
             return
         if kind in ("global.all_found", "global.all_mines", "count.rest_safe", "count.rest_mines"):
@@ -371,7 +379,7 @@ class _Checker:
             if decided != free:
                 raise ProofCheckError(f"{kind} must decide every covered cell not yet decided")
             if kind.startswith("global"):
-                expect(total=total, found=len(mines), count=len(free))
+                expect(total=total, found=len(mines), count=len(free), aside=self.covered & safe)
             else:
                 expect(left=(total or 0) - len(mines), count=len(free))
             return

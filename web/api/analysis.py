@@ -18,7 +18,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell
 from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
 from explainer.engine.solve import Solution, solve
-from explainer.engine.why import chain_to
+from explainer.engine.why import chain_to, flags_used
 from explainer.errors import BudgetExceeded
 from explainer.learn.lessons import classify
 from explainer.words.hints import hint_json
@@ -131,31 +131,30 @@ def _advised_guess(board: Board, share: float | None) -> Guess | None:
 def wrong_flag_hints(
     solution: Solution, cells: Sequence[Cell], share: float | None = None, max_chain: int | None = None
 ) -> list[Hint]:
-    """The hints of wrong flags ``cells`` of ``solution``, as ``wrong_flag_hint`` makes them, from one
-    solve of the view without its flags for all of them (``wrong_flag_hint`` solves once per flag).
+    """The hints of wrong flags ``cells`` of ``solution``, as ``wrong_flag_hint`` makes them: each chain
+    comes from ``solution``'s own (a full solve: the player's right flags are its facts, wrong ones are not
+    evidence), so no further solve is needed when it is complete.
 
-    ``share``: that solve gets this share of the time left in the request's budget; when it does not
-    fit (or a chain is longer than ``max_chain`` steps) a hint names the step of ``solution`` that
-    decides its cell, without the chain to it, as ``wrong_flag_hint`` does when it finds no chain."""
+    ``share``: a solution cut short (``hint_only``) is solved again whole with this share of the time left
+    in the request's budget; when that does not fit (or a chain is longer than ``max_chain`` steps) a hint
+    names the step of ``solution`` that decides its cell, without the chain to it."""
     if not cells:
         return []
     board = solution.board
-    unflagged: Solution | None
-    if share is None:
-        unflagged = solve(board.without_flags())
-    else:
+    whole: Solution | None = solution
+    if not solution.complete:
         try:
-            with limits.share(share):
-                unflagged = solve(board.without_flags())
+            with limits.share(1.0 if share is None else share):
+                whole = solve(board)
         except BudgetExceeded:
-            unflagged = None
+            whole = None
     hints = []
     for cell in cells:
-        chain = () if unflagged is None else chain_to(unflagged.deductions, board.index(*cell))
+        chain = () if whole is None else chain_to(whole.deductions, board.index(*cell))
         if max_chain is not None and len(chain) > max_chain:
             chain = ()
         deduction = chain[-1] if chain else solution.deduction_for(*cell)
-        hints.append(Hint("wrong_flag", solution, deduction, cell=cell, chain=chain))
+        hints.append(Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags_used(board, chain)))
     return hints
 
 

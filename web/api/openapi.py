@@ -40,6 +40,7 @@ from explainer.play.history import HELP, MOVES
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
 from explainer.engine.highlight import ROLES
+from explainer.engine.hint import HINT_KINDS
 from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
@@ -374,7 +375,7 @@ def _schemas() -> dict[str, Any]:
         ),
         "Hint": _object(
             {
-                "kind": {"enum": ["deduction", "wrong_flag", "guess", "done", "inconsistent", "first-click"]},
+                "kind": {"enum": [*HINT_KINDS, "first-click"]},
                 "text": _STRING,
                 "levels": _object({"where": _STRING, "pattern": _STRING, "full": _STRING},
                                   ["where", "pattern", "full"]),

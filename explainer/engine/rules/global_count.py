@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from explainer.core.deduction import Deduction, ProofStep, Rule
+from explainer.core.deduction import Deduction, GlobalFigures, ProofStep, Rule, StepKind
 from explainer.engine.frontier import SolveState
 
 __all__ = ["find_global", "global_conclusion"]
@@ -28,12 +28,13 @@ def find_global(state: SolveState) -> Deduction | None:
         return None
     safe, mines = found
     left = unknown.bit_count()
-    message = "global.all_mines" if mines else "global.all_found"
+    message = StepKind.GLOBAL_ALL_MINES if mines else StepKind.GLOBAL_ALL_FOUND
     known_mines = state.cellset(state.knowledge.mines)
     # every proved cell: "the covered cells left" are the covered cells none of them is
     known_safe = state.cellset(state.knowledge.safe & state.board.covered_mask)
     safe_cells, mine_cells = state.cellset(safe), state.cellset(mines)
-    params = {"total": state.board.mines, "found": len(known_mines), "count": left}
+    # "every other covered cell" is the board's: the cells proved safe before are named with the new ones
+    params: GlobalFigures = {"total": state.board.mines, "found": len(known_mines), "count": left, "aside": known_safe}
     return Deduction(
         rule=Rule.GLOBAL,
         safe=safe_cells,

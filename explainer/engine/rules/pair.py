@@ -13,9 +13,9 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
-from explainer.core.cells import Cell
+from explainer.core.cells import Cell, CellSet
 from explainer.core.constraints import Constraint
-from explainer.core.deduction import Areas, Deduction, ProofStep, Rule
+from explainer.core.deduction import Areas, Deduction, PairFigures, ProofStep, Rule, StepKind
 from explainer.engine.frontier import SolveState
 
 __all__ = ["find_pair", "pair_conclusion", "pair_figures"]
@@ -77,7 +77,10 @@ def find_pair(state: SolveState) -> Deduction | None:
     )
     message = _message(safe, mines)
     safe_cells, mine_cells = state.cellset(safe), state.cellset(mines)
-    params = pair_figures(board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas)
+    params = pair_figures(
+        board.cells[a.source], board.cells[b.source], clues, a.count, b.count, low, high, areas,
+        (state.cellset(mines_a), state.cellset(safe_a)), (state.cellset(mines_b), state.cellset(safe_b)),
+    )
     return Deduction(
         rule=Rule.PAIR,
         safe=safe_cells,
@@ -94,10 +97,20 @@ def find_pair(state: SolveState) -> Deduction | None:
 
 
 def pair_figures(
-    a: int, b: int, clues: tuple[Cell, Cell], a_missing: int, b_missing: int, low: int, high: int, areas: Areas
-) -> dict[str, Any]:
+    a: int,
+    b: int,
+    clues: tuple[Cell, Cell],
+    a_missing: int,
+    b_missing: int,
+    low: int,
+    high: int,
+    areas: Areas,
+    a_known: tuple[CellSet, CellSet],
+    b_known: tuple[CellSet, CellSet],
+) -> PairFigures:
     """What a two-number step's sentence states: each number, the mines each still needs, the bounds
-    on the shared cells' mines, and the three areas."""
+    on the shared cells' mines, the three areas, and each number's covered neighbours already decided
+    (``*_found_at`` mines, ``*_aside`` safe): a sentence about covered cells names what it sets aside."""
     return {
         "a": a,
         "b": b,
@@ -110,10 +123,14 @@ def pair_figures(
         "common": areas.common,
         "unique_a": areas.unique_a,
         "unique_b": areas.unique_b,
+        "a_found_at": a_known[0],
+        "a_aside": a_known[1],
+        "b_found_at": b_known[0],
+        "b_aside": b_known[1],
     }
 
 
-def _message(safe: int, mines: int) -> str:
+def _message(safe: int, mines: int) -> StepKind:
     if safe and mines:
-        return "pair.safe_and_mines"
-    return "pair.safe" if safe else "pair.mines"
+        return StepKind.PAIR_SAFE_AND_MINES
+    return StepKind.PAIR_SAFE if safe else StepKind.PAIR_MINES

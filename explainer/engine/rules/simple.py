@@ -6,7 +6,7 @@ from __future__ import annotations
 from heapq import heappop
 
 from explainer.core.cells import Cell, cellset_unchecked
-from explainer.core.deduction import Deduction, ProofStep, Rule
+from explainer.core.deduction import Deduction, ProofStep, Rule, SimpleFigures, StepKind
 from explainer.engine.frontier import SolveState
 
 __all__ = ["find_simple"]
@@ -36,19 +36,21 @@ def find_simple(state: SolveState) -> Deduction | None:
     cellset = cellset_unchecked
     cell_set = cellset(cells, width)
     if count == 0:
-        safe, mines, message = cell_set, cellset(0, width), "simple.all_safe"
+        safe, mines, message = cell_set, cellset(0, width), StepKind.SIMPLE_ALL_SAFE
     else:
-        safe, mines, message = cellset(0, width), cell_set, "simple.all_mines"
+        safe, mines, message = cellset(0, width), cell_set, StepKind.SIMPLE_ALL_MINES
     # "its other covered neighbours" are the ones not proved yet: the proved safe ones are facts it lists
     known_safe = cellset(around & knowledge.safe, width)
     found_at = cellset(known_mines, width)
-    params = {
+    params: SimpleFigures = {
         "number": board.cells[source],
         "clue": clue,
         "count": cells.bit_count(),
         "found": known_mines.bit_count(),
         "found_at": found_at,
         "missing": count,
+        # the number's covered neighbours already proved safe: a sentence that counts its covered cells names them
+        "aside": known_safe,
     }
     return Deduction(
         Rule.SIMPLE,

@@ -1,0 +1,127 @@
+"""How many words a hint takes: the distribution of the first hint's whole text, by kind.
+
+    .venv/bin/python benchmarks/words_bench.py [--states PATH] [--lang en]
+
+For every player view in the states file (default ``../shared/reference/states.jsonl.gz`` beside the
+repository), the hint a stuck player gets (``make_hint``, with the bot's pick when a guess is needed) is
+rendered in ``--lang`` and its words are counted (whitespace-separated).  Printed by kind: the hint's kind
+and, for a deduction, its rule (``simple``, ``pair``, ``enumeration``, ``global``), with count, median,
+p90 and max; then all first hints together.  The reference states' first hints are mostly one-number
+steps, so a second table counts every deduction of each view's full chain by rule: what a player reads
+at each step of the game (lessons, loss reports and wrong-flag chains use the same sentences).  Deep hints
+are measured on the views the reference states reach when played forward on their true layout
+(``tests/oracles/deep_views.py``): every view whose first hint needs the enumeration.
+
+The targets (issue "Plain words", English): two-number hints median <= 40 words, all first hints
+p90 <= 60, deep (enumeration) first hints p90 <= 90; the program prints each with ok/over.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # stats.py
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # the repository, when not installed
+
+from explainer.bot.moves import advised_guess  # noqa: E402
+from explainer.core.board import Board  # noqa: E402
+from explainer.engine import budget  # noqa: E402
+from explainer.engine.hint import make_hint  # noqa: E402
+from explainer.engine.solve import solve  # noqa: E402
+from explainer.words.hints import hint_text  # noqa: E402
+from explainer.words.render import Renderer  # noqa: E402
+
+from stats import percentile  # noqa: E402
+from tests.oracles.deep_views import played_forward  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_STATES = ROOT.parent / "shared" / "reference" / "states.jsonl.gz"
+#: (kind, statistic, limit): the issue's targets for the first hint, English
+TARGETS = (("deduction:pair", "median", 40.0), ("all", "p90", 60.0), ("deduction:enumeration", "p90", 90.0))
+
+
+def load_boards(path: Path) -> list[Board]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        return [Board.parse(json.loads(line)["board"]) for line in handle if line.strip()]
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def first_hints(boards: list[Board], language: str) -> dict[str, list[int]]:
+    """Words of each view's first hint, by kind (``deduction:<rule>`` for a deduction)."""
+    found: dict[str, list[int]] = defaultdict(list)
+    for board in boards:
+        with budget.limit(seconds=budget.DEFAULT_SECONDS, work=budget.DEFAULT_WORK):
+            hint = make_hint(board)
+            guess = advised_guess(board) if hint.kind == "guess" else None
+        kind = hint.kind if hint.deduction is None or hint.kind != "deduction" else f"deduction:{hint.deduction.rule}"
+        found[kind].append(words(hint_text(hint, language, guess)))
+    return found
+
+
+def chain_steps(boards: list[Board], language: str) -> dict[str, list[int]]:
+    """Words of every deduction of each view's full chain, by rule."""
+    renderer = Renderer(language)
+    found: dict[str, list[int]] = defaultdict(list)
+    for board in boards:
+        with budget.limit(seconds=budget.DEFAULT_SECONDS, work=budget.DEFAULT_WORK):
+            solution = solve(board)
+        for deduction in solution.deductions:
+            found[str(deduction.rule)].append(words(renderer.deduction(deduction)))
+    return found
+
+
+def summary(values: list[int]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "n": float(len(ordered)),
+        "median": float(statistics.median(ordered)),
+        "p90": float(percentile([float(v) for v in ordered], 0.9)),
+        "max": float(ordered[-1]),
+    }
+
+
+def table(title: str, groups: dict[str, list[int]]) -> dict[str, dict[str, float]]:
+    print(title)
+    print(f"  {'kind':<24} {'n':>5} {'median':>7} {'p90':>6} {'max':>5}")
+    rows = {kind: summary(values) for kind, values in sorted(groups.items())}
+    for kind, row in rows.items():
+        print(f"  {kind:<24} {row['n']:>5.0f} {row['median']:>7.1f} {row['p90']:>6.1f} {row['max']:>5.0f}")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=Path, default=DEFAULT_STATES)
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    boards = load_boards(args.states)
+    hints = first_hints(boards, args.lang)
+    hints_all = {**hints, "all": [w for values in hints.values() for w in values]}
+    rows = table(f"First hint, whole text ({len(boards)} views, {args.lang}), words:", hints_all)
+    deep = played_forward(args.states)
+    deep_hints = first_hints(list(deep), args.lang)
+    deep_rows = table(f"First hint of the views the reference states reach that need the enumeration ({len(deep)} views):", deep_hints)
+    rows.setdefault("deduction:enumeration", deep_rows.get("deduction:enumeration", {}))
+    chains = chain_steps(boards, args.lang)
+    table("Every deduction of the full chain, by rule, words:", chains)
+    print("Targets (first hint):")
+    for kind, statistic, limit in TARGETS:
+        row = rows[kind]
+        source = "the played-forward views" if kind == "deduction:enumeration" else "the reference states"
+        value = row[statistic]
+        print(f"  {kind:<24} {statistic} {value:5.1f} <= {limit:g}: {'ok' if value <= limit else 'over'} ({source})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,272 @@
+"""Two numbers compared through the covered cells they share (``StepKind.PAIR_*``, ``PairFigures``).
+
+Each function writes one kind of proof step from the step's data alone, through the renderer's gettext
+calls (so its sentences are extracted with the rest); ``explainer.words.steps.WRITERS`` dispatches by kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, cast
+
+from explainer.core.cells import Cell, CellSet
+from explainer.core.deduction import PairFigures, ProofStep, StepKind
+
+if TYPE_CHECKING:
+    from explainer.words.render import Renderer
+
+
+class _Side(NamedTuple):
+    """One of the two numbers: what it shows, its cell, the mines it still needs, its cells not shared
+    with the other (undecided) and its covered neighbours already decided."""
+
+    number: int
+    clue: Cell
+    missing: int
+    unique: CellSet
+    decided: CellSet
+
+
+def pair_step(r: Renderer, step: ProofStep) -> str:
+    """Two numbers compared through the covered cells they share: one sentence for the shared cells,
+    one for the bound a number puts on them, one for what that decides.  Inside a proof, under a
+    supposition, one short sentence says the same (``_under_supposition``)."""
+    p = cast(PairFigures, step.params)
+    common: CellSet = p["common"]
+    safe = step.safe or CellSet(0, common.width)
+    mines = step.mines or CellSet(0, common.width)
+    side = {
+        "a": _Side(p["a"], p["a_clue"], p["a_missing"], p["unique_a"], p["a_found_at"] | p["a_aside"]),
+        "b": _Side(p["b"], p["b_clue"], p["b_missing"], p["unique_b"], p["b_found_at"] | p["b_aside"]),
+    }
+    low, high = p["common_min"], p["common_max"]
+    if step.assume:
+        return _under_supposition(r, side, common, low, high, safe, mines)
+    shared_aside = side["a"].decided & side["b"].decided
+    sentences = []
+    if shared_aside:
+        # I18N: two numbers (like "the 1 at C4 and the 2 at D4"), the covered cells next to both, apart from cells
+        # already decided (%(aside)s: mines already found or cells known to be safe)
+        sentences.append(
+            r._(
+                "Apart from %(aside)s, already decided, the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(cells)s.",
+                aside=shared_aside,
+                a=p["a"],
+                a_clue=p["a_clue"],
+                b=p["b"],
+                b_clue=p["b_clue"],
+                cells=common,
+            )
+        )
+    else:
+        sentences.append(
+            # I18N: two numbers (like "the 1 at C4 and the 2 at D4") and the covered cells next to both (%(cells)s)
+            r._(
+                "The %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(cells)s.",
+                a=p["a"],
+                a_clue=p["a_clue"],
+                b=p["b"],
+                b_clue=p["b_clue"],
+                cells=common,
+            )
+        )
+    for key, other in (("a", "b"), ("b", "a")):
+        mine, theirs = side[key], side[other]
+        cells = mine.unique
+        if not cells:
+            continue
+        if cells <= safe:
+            outside = theirs.decided - shared_aside
+            sentences.append(
+                pair_lower_bound(r, theirs.number, theirs.clue, theirs.unique, low, theirs.missing, outside)
+            )
+            if mine.missing == mine.number:
+                # I18N: the shared cells hold all the mines this number shows, so its cells outside them are safe
+                done = r.ngettext(
+                    "That is all the %(number)s at %(clue)s needs, so %(cells)s is safe.",
+                    "That is all the %(number)s at %(clue)s needs, so %(cells)s are safe.",
+                    len(cells),
+                    number=mine.number,
+                    clue=mine.clue,
+                    cells=cells,
+                )
+            else:
+                # I18N: the shared cells hold all the mines this number still needs (it has some already)
+                done = r.ngettext(
+                    "That is all the %(number)s at %(clue)s still needs, so %(cells)s is safe.",
+                    "That is all the %(number)s at %(clue)s still needs, so %(cells)s are safe.",
+                    len(cells),
+                    number=mine.number,
+                    clue=mine.clue,
+                    cells=cells,
+                )
+            sentences.append(done)
+        elif cells <= mines:
+            sentences.append(pair_upper_bound(r, theirs.number, theirs.clue, theirs.missing, len(common), high))
+            # I18N: the rest of the mines a number needs must be in its cells outside the shared ones
+            sentences.append(
+                r.ngettext(
+                    "So the %(number)s at %(clue)s needs a mine outside the shared cells: %(cells)s.",
+                    "So the %(number)s at %(clue)s needs %(count)s mines outside the shared cells: %(cells)s.",
+                    len(cells),
+                    number=mine.number,
+                    clue=mine.clue,
+                    cells=cells,
+                )
+            )
+    return r.join(sentences)
+
+def pair_lower_bound(r: Renderer, number: int, clue: Cell, alone: CellSet, low: int, missing: int, aside: CellSet) -> str:
+    """Why the shared cells hold at least ``low`` mines: this number cannot fit more outside them.  Its
+    covered cells outside them that are already decided (``aside``) are named, so the cells said to be
+    outside are the board's."""
+    if aside:
+        if not alone:
+            # I18N: apart from cells already decided (%(aside)s), every covered cell of this number is shared with the
+            # other number, so the mines it still needs are shared too
+            return r.ngettext(
+                "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mine it still needs is shared.",
+                "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mines it still needs are shared.",
+                low,
+                aside=aside,
+                number=number,
+                clue=clue,
+            )
+        # I18N: a lower bound on the mines in the shared cells; %(aside)s are covered cells already decided, %(alone)s
+        # the number's only other covered cells outside the shared ones
+        return r.ngettext(
+            "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs is shared.",
+            "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs are shared.",
+            low,
+            aside=aside,
+            number=number,
+            clue=clue,
+            alone=alone,
+        )
+    if not alone:
+        if missing == number:
+            # I18N: every covered cell of this number is shared with the other number, so its mines are shared too
+            return r.ngettext(
+                "The %(number)s at %(clue)s has no other covered cell, so its mine is shared.",
+                "The %(number)s at %(clue)s has no other covered cell, so its %(count)s mines are shared.",
+                low,
+                number=number,
+                clue=clue,
+            )
+        # I18N: every undecided covered cell of this number is shared, so the mines it still needs are shared too
+        return r.ngettext(
+            "The %(number)s at %(clue)s has no other covered cell, so the %(count)s mine it still needs is shared.",
+            "The %(number)s at %(clue)s has no other covered cell, so the %(count)s mines it still needs are shared.",
+            low,
+            number=number,
+            clue=clue,
+        )
+    if missing == number:
+        # I18N: a lower bound on the mines in the shared cells: this number has only %(alone)s outside them
+        return r.ngettext(
+            "The %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of its mines is shared.",
+            "The %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of its mines are shared.",
+            low,
+            number=number,
+            clue=clue,
+            alone=alone,
+        )
+    # I18N: a lower bound on the mines in the shared cells, for a number that has some of its mines already
+    return r.ngettext(
+        "The %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs is shared.",
+        "The %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs are shared.",
+        low,
+        number=number,
+        clue=clue,
+        alone=alone,
+    )
+
+def pair_upper_bound(r: Renderer, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
+    """Why the shared cells hold at most ``high`` mines: the other number needs no more, or they are that few."""
+    if high == missing:
+        if missing != number:
+            # I18N: an upper bound on the mines in the shared cells, from the mines the other number still needs
+            return r.ngettext(
+                "The %(number)s at %(clue)s needs %(count)s more mine, so the shared cells hold at most %(count)s.",
+                "The %(number)s at %(clue)s needs %(count)s more mines, so the shared cells hold at most %(count)s.",
+                high,
+                number=number,
+                clue=clue,
+            )
+        # I18N: an upper bound on the mines in the shared cells, from the other number
+        return r.ngettext(
+            "The %(number)s at %(clue)s needs %(count)s mine, so the shared cells hold at most %(count)s.",
+            "The %(number)s at %(clue)s needs %(count)s mines, so the shared cells hold at most %(count)s.",
+            high,
+            number=number,
+            clue=clue,
+        )
+    # I18N: an upper bound on the mines in the shared cells, from their size
+    return r.ngettext(
+        "The shared cells are only %(count)s cell, so they hold at most %(count)s mine.",
+        "The shared cells are only %(count)s cells, so they hold at most %(count)s mines.",
+        common,
+    )
+
+
+def _under_supposition(
+    r: Renderer, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
+) -> str:
+    """A two-number step inside a proof: what the pair says, one sentence per side it decides.  The cells
+    are named, not counted: under suppositions "covered" would not be what the board shows."""
+    sentences = []
+    for key, other in (("a", "b"), ("b", "a")):
+        mine, theirs = side[key], side[other]
+        cells = mine.unique
+        if not cells:
+            continue
+        if cells <= safe:
+            # I18N: inside a proof: one number must put at least %(low)s of its mines in the cells %(common)s it shares
+            # with the other, which is all the other needs, so the other's remaining cells %(cells)s are safe
+            sentences.append(
+                r.ngettext(
+                    "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s is safe.",
+                    "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s are safe.",
+                    len(cells),
+                    a=theirs.number,
+                    a_clue=theirs.clue,
+                    low=low,
+                    common=common,
+                    b=mine.number,
+                    b_clue=mine.clue,
+                    cells=cells,
+                )
+            )
+        elif cells <= mines:
+            if high == theirs.missing:
+                # I18N: inside a proof: one number allows at most %(high)s of its mines in the shared cells %(common)s, so
+                # the other number needs its cells outside them (%(cells)s) as mines
+                sentences.append(
+                    r.ngettext(
+                        "Then the %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s needs a mine at %(cells)s.",
+                        "Then the %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s needs mines at %(cells)s.",
+                        len(cells),
+                        b=theirs.number,
+                        b_clue=theirs.clue,
+                        high=high,
+                        common=common,
+                        a=mine.number,
+                        a_clue=mine.clue,
+                        cells=cells,
+                    )
+                )
+            else:
+                # I18N: inside a proof: the shared cells %(common)s can hold only as many mines as they are cells, so the
+                # number needs its cells outside them (%(cells)s) as mines
+                sentences.append(
+                    r.ngettext(
+                        "Then %(common)s can hold no more of its mines, so the %(a)s at %(a_clue)s needs a mine at %(cells)s.",
+                        "Then %(common)s can hold no more of its mines, so the %(a)s at %(a_clue)s needs mines at %(cells)s.",
+                        len(cells),
+                        common=common,
+                        a=mine.number,
+                        a_clue=mine.clue,
+                        cells=cells,
+                    )
+                )
+    return r.join(sentences)

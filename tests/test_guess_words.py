@@ -1,0 +1,222 @@
+"""A guess in words, checked by recounting: on views from seeded bot games where nothing is certain
+(the reference states need none), the hint names each cell once, every figure is the data rounded by
+the documented rule (a whole percent from 10% up, one decimal below), "its mine chance is higher"
+appears exactly when the pick is at least ``THRESHOLD`` riskier than the safest cell, and a true 50/50
+says why guessing it now costs nothing."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+import pytest
+
+from explainer.bot.certainty import PlayerKnowledge
+from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, choose_guess, first_guess, forced_pairs
+from explainer.bot.interface import FirstClick, PlayerTable
+from explainer.bot.moves import policy_guess
+from explainer.core.board import Board
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import Hint, make_hint
+from explainer.words.bot import explain_guess
+from explainer.words.guesses import THRESHOLD, Standing, guess_advice, guess_reasons, percent, shown, standing
+from explainer.words.hints import hint_text
+from explainer.words.render import Renderer
+
+FIFTY_CLAUSE = "It must be guessed sooner or later, so guessing it now costs nothing extra."
+HIGHER = "its mine chance is higher"
+CELL = re.compile(r"\b[A-Z]{1,2}[1-9][0-9]{0,2}\b")
+FIGURE = re.compile(r"(\d+(?:\.\d+)?)%")
+
+#: (rows, columns, mines, game seeds): seeded games whose guesses cover every case the words tell apart
+#: (expert game 101 passes over a dead safest cell)
+GAMES = ((16, 30, 99, range(90, 114)), (16, 16, 40, range(30)), (6, 6, 7, range(120)), (5, 5, 5, range(120)))
+
+
+def _guess_views(height: int, width: int, mines: int, seeds: range) -> list[Board]:
+    """The view at every guess after the first click, in seeded bot games (the bot's own loop), the
+    mines proved so far flagged."""
+    views = []
+    for seed in seeds:
+        table = PlayerTable.new(height, width, mines, seed=1000 * height + seed, first_click=FirstClick.SAFE)
+        knowledge = PlayerKnowledge(height, width, mines)
+        flagged = 0
+
+        def open_cell(index: int) -> None:
+            for cell, number in table.open(*divmod(index, width)).items():
+                knowledge.reveal(cell, number)
+
+        guess = first_guess(height, width, DEFAULT_POLICY, FirstClick.SAFE)
+        while True:
+            open_cell(guess.cell.row * width + guess.cell.col)
+            while table.state == "playing":
+                if knowledge.safe:
+                    for index in iter_bits(knowledge.safe):
+                        if knowledge.safe >> index & 1 and table.state == "playing":
+                            open_cell(index)
+                elif not knowledge.propagate():
+                    analysis = knowledge.analyze()
+                    if not knowledge.safe:
+                        break
+            if table.state != "playing":
+                break
+            for index in iter_bits(knowledge.mines & ~flagged):  # the mines proved so far, flagged as a player would
+                table.flag(*divmod(index, width))
+            flagged = knowledge.mines
+            views.append(table.view())
+            guess = choose_guess(knowledge, analysis, DEFAULT_POLICY)
+    return views
+
+
+@cache
+def _cases() -> tuple[tuple[Board, Hint, Guess], ...]:
+    cases = []
+    for view in [view for game in GAMES for view in _guess_views(*game)]:
+        hint = make_hint(view)
+        assert hint.kind == "guess"
+        cases.append((view, hint, policy_guess(view)))
+    return tuple(cases)
+
+
+def _lowest(hint: Hint) -> float:
+    """The lowest mine chance of any covered cell, recounted from the solution's probabilities."""
+    return min(hint.solution.probabilities.values())
+
+
+def _pick_risk(hint: Hint, guess: Guess) -> float:
+    return hint.solution.probabilities[guess.cell.row * hint.solution.board.width + guess.cell.col]
+
+
+def _shown(value: float) -> float:
+    """A probability as the documented rule shows it: a whole percent from 10% up, else to the nearest tenth,
+    halves up (recounted here with exact fractions, apart from ``explainer.words.guesses.shown``)."""
+    percent = Fraction(value) * 100
+    tenth = Fraction(math.floor(percent * 10 + Fraction(1, 2)), 10)
+    return float(math.floor(percent + Fraction(1, 2))) if tenth >= 10 else float(tenth)
+
+
+def _precise(figure: str) -> bool:
+    """Written at the rule's precision: no decimal from 10 up, one below."""
+    return re.fullmatch(r"[1-9]\d+|100", figure) is not None or re.fullmatch(r"\d\.\d", figure) is not None
+
+
+def _figures(text: str) -> list[float]:
+    return [float(figure) for figure in FIGURE.findall(text)]
+
+
+def test_the_cases_cover_every_standing_and_reason() -> None:
+    seen = Counter((guess.reason, standing(guess)) for _view, _hint, guess in _cases())
+    standings = {place for _reason, place in seen}
+    reasons = {reason for reason, _place in seen}
+    assert standings == set(Standing), seen
+    assert reasons >= {GuessReason.SAFEST, GuessReason.PROGRESS, GuessReason.TRADE, GuessReason.EDGE,
+                       GuessReason.ORDER, GuessReason.ENDGAME, GuessReason.FIFTY_FIFTY}, seen
+    # among the safest after all, though the policy called it a trade (its figure reads the same), or not
+    assert any(guess.reason is GuessReason.TRADE and standing(guess) is Standing.ABOUT for _v, _h, guess in _cases())
+
+
+def test_a_guess_hint_names_no_cell_twice() -> None:
+    for _view, hint, guess in _cases():
+        text = hint_text(hint, "en", guess)
+        named = Counter(CELL.findall(text))
+        assert named[guess.cell.name] == 1, text
+        assert max(named.values()) == 1, text
+
+
+def test_every_figure_is_the_data_by_the_rule() -> None:
+    for _view, hint, guess in _cases():
+        text = hint_text(hint, "en", guess)
+        figures = FIGURE.findall(text)
+        assert figures and all(_precise(figure) for figure in figures), text  # one rule
+        lowest, risk = _lowest(hint), _pick_risk(hint, guess)
+        shown = [float(figure) for figure in figures]
+        # the first figure: the safest cells' mine chance
+        assert shown[0] == _shown(lowest), text
+        # every figure is one of the data's values, rounded by the rule
+        data = [lowest, risk, *(value for value in (guess.survival, guess.win) if value is not None)]
+        for figure in shown:
+            near = 0.5 if figure >= 10 else 0.05
+            assert any(abs(figure - 100 * value) <= near + 1e-9 and figure == _shown(value) for value in data), (figure, text)
+        # the pick's own figure is shown whenever it reads differently from the safest cells'
+        if _shown(risk) != _shown(lowest):
+            assert _shown(risk) in shown[1:], text
+
+
+def test_higher_is_said_exactly_from_the_threshold() -> None:
+    said = unsaid = 0
+    for _view, hint, guess in _cases():
+        text = hint_text(hint, "en", guess)
+        lowest, risk = _lowest(hint), _pick_risk(hint, guess)
+        dead = "can tell you nothing new" in text
+        assert dead == guess.safest_dead, text
+        if dead:
+            assert HIGHER not in text and "about as safe" not in text
+            continue
+        meaningful = risk - lowest >= THRESHOLD - 1e-9
+        # (a point or more always reads higher, but for a half rounded both ways at a float's last bit)
+        assert (HIGHER in text) == (meaningful and _shown(risk) != _shown(lowest)), (risk, lowest, text)
+        said += meaningful
+        if not meaningful and risk > lowest + 1e-9:
+            unsaid += 1
+            if _shown(risk) == _shown(lowest):  # equal figures: one of the safest, one figure
+                assert "about as safe" not in text and _figures(text).count(_shown(lowest)) == 1, text
+            else:  # "about as safe", both figures: never called equal
+                assert "about as safe" in text and {_shown(risk), _shown(lowest)} <= set(_figures(text)), text
+        if not meaningful:
+            assert HIGHER not in text
+    assert said and unsaid, (said, unsaid)
+
+
+def test_a_true_fifty_fifty_says_why_now() -> None:
+    fifty = 0
+    for view, hint, guess in _cases():
+        text = hint_text(hint, "en", guess)
+        knowledge = PlayerKnowledge.from_board(view)
+        knowledge.propagate()
+        analysis = knowledge.analyze()
+        index = guess.cell.row * view.width + guess.cell.col
+        is_pair = any(index in pair for pair in forced_pairs(knowledge, analysis, knowledge.constraints()))
+        if guess.reason is GuessReason.FIFTY_FIFTY:
+            assert is_pair
+            fifty += 1
+        assert (FIFTY_CLAUSE in text) == (guess.reason is GuessReason.FIFTY_FIFTY), text
+        assert text.count(FIFTY_CLAUSE) <= 1
+    assert fifty
+    small = Board.parse("mines 2\n01??\n01??\n")  # two true 50/50s (the endgame search, off here, would play them out)
+    assert FIFTY_CLAUSE in hint_text(make_hint(small), "en", policy_guess(small, GuessPolicy(endgame_limit=0)))
+
+
+def test_two_or_three_short_sentences_said_alike_by_the_hint_and_the_bot() -> None:
+    renderer = Renderer("en")
+    for _view, hint, guess in _cases():
+        advice = guess_advice(guess, renderer)
+        assert len(advice) in (2, 3) and advice == guess_reasons(guess, renderer, named=True)
+        assert all(len(sentence.split()) <= 32 for sentence in advice), advice
+        text = hint_text(hint, "en", guess)
+        assert not re.search(r": [A-Z][a-z]", text), text  # no capital after a colon mid-sentence
+        bot = explain_guess(guess, renderer)
+        assert all(sentence in text and sentence in bot for sentence in advice)
+        # the review names the pick first ("The best guess was C4."): its reasons say "it", never the name
+        assert guess.cell.name not in " ".join(guess_reasons(guess, renderer))
+
+
+@pytest.mark.parametrize("language", ["de", "ar", "ja"])
+def test_the_figures_follow_the_language(language: str) -> None:
+    renderer = Renderer(language)
+    for _view, hint, guess in _cases()[:40]:
+        text = hint_text(hint, language, guess)
+        assert "%(" not in text and guess.cell.name in text
+        assert percent(renderer, _lowest(hint)) in text
+
+
+def test_the_rule_for_figures() -> None:
+    en, de = Renderer("en"), Renderer("de")
+    values = (0.768, 0.77, 0.0049, 0.00049, 0.5, 1.0, 2 / 21, 0.0996, 0.0994, 0.125, 0.0625)
+    assert [percent(en, value) for value in values] == [
+        "77%", "77%", "0.5%", "0.0%", "50%", "100%", "9.5%", "10%", "9.9%", "13%", "6.3%"
+    ]
+    assert [percent(de, value) for value in (0.768, 0.095)] == ["77\xa0%", "9,5\xa0%"]
+    assert all(float(shown(value)) == _shown(value) for value in values)
