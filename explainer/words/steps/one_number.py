@@ -53,8 +53,8 @@ def simple_step(r: Renderer, step: ProofStep) -> str:
         if step.assume:
             # I18N: inside a proof, under a supposition: a number has all its mines, so its other cells are safe
             return r.ngettext(
-                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s is safe.",
-                "Then the %(number)s at %(clue)s has all its mines, so %(cells)s are safe.",
+                "Then the %(number)s at %(clue)s has all its mines: %(cells)s is safe.",
+                "Then the %(number)s at %(clue)s has all its mines: %(cells)s are safe.",
                 n,
                 number=number,
                 clue=clue,
