@@ -26,7 +26,7 @@ from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db
-from web.api.games import body_json, reply_language, state_json
+from web.api.games import body_json, note_wrong_flags, reply_language, state_json
 from web.api.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
@@ -62,10 +62,12 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
         raise BotCannotMove(game_id, str(error)) from None
     lesson = classify(view, move.deduction) if move.deduction is not None and move.kind is not MoveKind.UNFLAG else None
     if move.kind is MoveKind.OPEN:
-        return move, open_cell(game, *move.cell, by="bot", at=time.time()), lesson
-    # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
-    flag_cell(game, *move.cell, by="bot", at=time.time())
-    return move, MoveOutcome(opened=()), lesson
+        outcome = open_cell(game, *move.cell, by="bot", at=time.time())
+    else:  # flag, or unflag (a wrong flag, or a flag on the cell it will open next)
+        flag_cell(game, *move.cell, by="bot", at=time.time())
+        outcome = MoveOutcome(opened=())
+    note_wrong_flags(game)  # what the reply shows of the flags, worked out before the move is written
+    return move, outcome, lesson
 
 
 @bp.post("/games/<game_id>/bot")
