@@ -15,9 +15,9 @@ from functools import cache
 import pytest
 
 from explainer.bot.certainty import PlayerKnowledge
-from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, choose_guess, first_guess, forced_pairs
+from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, forced_pairs
 from explainer.bot.interface import FirstClick, PlayerTable
-from explainer.bot.moves import policy_guess
+from explainer.bot.moves import play_game, policy_guess
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import Hint, make_hint
@@ -39,35 +39,19 @@ GAMES = ((16, 30, 99, range(90, 114)), (16, 16, 40, range(30)), (6, 6, 7, range(
 def _guess_views(height: int, width: int, mines: int, seeds: range) -> list[Board]:
     """The view at every guess after the first click, in seeded bot games (the bot's own loop), the
     mines proved so far flagged."""
-    views = []
+    views: list[Board] = []
     for seed in seeds:
         table = PlayerTable.new(height, width, mines, seed=1000 * height + seed, first_click=FirstClick.SAFE)
-        knowledge = PlayerKnowledge(height, width, mines)
         flagged = 0
 
-        def open_cell(index: int) -> None:
-            for cell, number in table.open(*divmod(index, width)).items():
-                knowledge.reveal(cell, number)
-
-        guess = first_guess(height, width, DEFAULT_POLICY, FirstClick.SAFE)
-        while True:
-            open_cell(guess.cell.row * width + guess.cell.col)
-            while table.state == "playing":
-                if knowledge.safe:
-                    for index in iter_bits(knowledge.safe):
-                        if knowledge.safe >> index & 1 and table.state == "playing":
-                            open_cell(index)
-                elif not knowledge.propagate():
-                    analysis = knowledge.analyze()
-                    if not knowledge.safe:
-                        break
-            if table.state != "playing":
-                break
+        def before_guess(table: PlayerTable, knowledge: PlayerKnowledge) -> None:
+            nonlocal flagged
             for index in iter_bits(knowledge.mines & ~flagged):  # the mines proved so far, flagged as a player would
                 table.flag(*divmod(index, width))
             flagged = knowledge.mines
             views.append(table.view())
-            guess = choose_guess(knowledge, analysis, DEFAULT_POLICY)
+
+        play_game(table, DEFAULT_POLICY, before_guess=before_guess)
     return views
 
 

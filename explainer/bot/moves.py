@@ -15,6 +15,8 @@ flags are not evidence), so they make the same guesses on the same game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -60,8 +62,14 @@ class GameResult:
     guess_log: tuple[Guess, ...] = ()  # every guess, when asked for
 
 
-def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log: bool = False) -> GameResult:
-    """Play a game from its first click to its end."""
+def play_game(
+    table: PlayerTable,
+    policy: GuessPolicy = DEFAULT_POLICY,
+    keep_log: bool = False,
+    before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None = None,
+) -> GameResult:
+    """Play a game from its first click to its end; ``before_guess`` (tests, studies of the guesses) sees
+    the table and what is known each time nothing certain is left, before the bot guesses."""
     if table.state != "ready":
         raise BotError(f"play_game plays a new game from its first click; this one is {table.state!r}")
     width = table.width
@@ -90,6 +98,8 @@ def play_game(table: PlayerTable, policy: GuessPolicy = DEFAULT_POLICY, keep_log
                     break
         if table.state != "playing":
             break
+        if before_guess is not None:
+            before_guess(table, knowledge)
         guess = choose_guess(knowledge, analysis, policy)
     return GameResult(table.state == "won", len(log), opens, tuple(log) if keep_log else ())
 

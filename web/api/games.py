@@ -89,7 +89,7 @@ def _cell(data: dict[str, Any]) -> tuple[int, int]:
 
 
 def state_json(record: db.GameRecord, language: str | None = None) -> dict[str, Any]:
-    return game_state(record, _analyses(), language or reply_language())
+    return game_state(record, language or reply_language())
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:

@@ -24,7 +24,6 @@ from explainer.play.modes import LossReport, stored_loss_report, summary
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
-from web.api.analysis import Analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
 
@@ -64,7 +63,7 @@ def vision_json(game: Game) -> dict[str, Any]:
     return {"mines": game.mines().to_json(), "moved": moved}
 
 
-def game_state(record: GameRecord, analyses: Analyses, language: str) -> dict[str, Any]:
+def game_state(record: GameRecord, language: str) -> dict[str, Any]:
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
