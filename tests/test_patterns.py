@@ -159,11 +159,11 @@ def test_each_example_shows_its_pattern_with_highlights(pattern_id: str) -> None
 
 
 def test_one_two_example_highlights_the_classic_cells() -> None:
-    example = lesson_example("one-two")  # ?????/12221/.....: the 1-2 at A2, B2
+    example = lesson_example("one-two")  # .1?/.2?/.2?/.2?/.1?: the 1-2 at B1, B2 down the column
     marks = highlights(example.deduction)
-    assert marks[Cell(1, 0)] == ("clue",) and marks[Cell(1, 1)] == ("clue",)
-    assert marks[Cell(0, 0)] == ("common",) and marks[Cell(0, 1)] == ("common",)
-    assert marks[Cell(0, 2)] == ("unique-b", "mine")
+    assert marks[Cell(0, 1)] == ("clue",) and marks[Cell(1, 1)] == ("clue",)
+    assert marks[Cell(0, 2)] == ("common",) and marks[Cell(1, 2)] == ("common",)
+    assert marks[Cell(2, 2)] == ("unique-b", "mine")
 
 
 # -- named shapes in every orientation -----------------------------------------------------------
@@ -260,9 +260,9 @@ def test_every_lesson_example_shows_its_own_pattern_and_result() -> None:
     texts = {pid: " ".join(step["text"] for step in example_json(lesson_example(pid), "en")["steps"]) for pid in PATTERN_IDS}
     assert len(set(texts.values())) == len(texts), texts
     results = {
-        "one-two-one": ({"A1", "C1"}, {"B1"}),
-        "one-two-two-one": ({"B1", "C1"}, {"A1", "D1"}),
-        "one-two": ({"C1"}, set()),
+        "one-two-one": ({"A3", "C3"}, {"B3"}),
+        "one-two-two-one": ({"A2", "A3"}, {"A1", "A4"}),
+        "one-two": ({"C3"}, set()),
     }
     for pid, (mines, safe) in results.items():
         steps = lesson_example(pid).steps

@@ -153,28 +153,49 @@ def test_lesson_cells_are_what_the_lesson_numbers_decide() -> None:
     assert lesson_cells(SIMPLE, first_step(SIMPLE)).names() == ["B4", "D4"]
 
 
-def test_right_answers() -> None:
+def test_right_means_every_cell_of_the_pattern_and_nothing_wrong() -> None:
     step = first_step(ONE_TWO_ONE)
-    result = check_answer(ONE_TWO_ONE, step, [], cells("C1"))
-    assert result.correct and result.status == "right"
-    assert result.found.names() == ["C1"] and result.missing.names() == ["A1", "B1"]
-    # the 2's safe cell is part of the 1-2-1 even if the engine's first step is the mine
-    assert check_answer(ONE_TWO_ONE, step, cells("B1"), cells("A1", "C1")).correct
+    whole = check_answer(ONE_TWO_ONE, step, cells("B1"), cells("A1", "C1"))
+    assert whole.correct and whole.status == "right" and whole.left == 0
+    assert [v.verdict for v in whole.cells] == ["right", "right", "right"]
+    # one cell of three is not the 1-2-1: no mistake, two left
+    partial = check_answer(ONE_TWO_ONE, step, [], cells("C1"))
+    assert partial.status == "partial" and not partial.correct and not partial.judged
+    assert partial.found.names() == ["C1"] and partial.left == 2
     # CellSets work too
-    assert check_answer(ONE_TWO_ONE, step, CellSet(0, 3), CellSet.from_cells(cells("A1"), 3)).correct
+    assert check_answer(ONE_TWO_ONE, step, CellSet.from_cells(cells("B1"), 3), CellSet.from_cells(cells("A1", "C1"), 3)).correct
 
 
-def test_wrong_answers_name_the_wrong_moves() -> None:
+def test_each_wrong_cell_says_why_from_the_view() -> None:
     step = first_step(ONE_TWO_ONE)
     opened_mine = check_answer(ONE_TWO_ONE, step, cells("A1"), cells("C1"))
-    assert opened_mine.status == "wrong" and not opened_mine.correct
+    assert opened_mine.status == "wrong" and not opened_mine.correct and opened_mine.judged
     assert opened_mine.wrong_opened.names() == ["A1"] and not opened_mine.wrong_flagged
+    by_cell = {verdict.cell.name: verdict for verdict in opened_mine.cells}
+    assert by_cell["A1"].verdict == "wrong" and by_cell["A1"].reason == "mine"
+    shape = by_cell["A1"].shape  # the 1-2-1's own numbers decide A1: its one sentence says why
+    assert shape is not None and Cell(0, 0) in shape.mines and not by_cell["A1"].chain
+    assert by_cell["C1"].verdict == "right" and by_cell["B1"].verdict == "missed" and by_cell["B1"].move is None
     flagged_safe = check_answer(ONE_TWO_ONE, step, [], cells("B1"))
     assert flagged_safe.status == "wrong" and flagged_safe.wrong_flagged.names() == ["B1"]
-    # a cell the view does not decide is wrong even when it happens to be safe
+    assert flagged_safe.cells[0].reason == "safe" and flagged_safe.cells[0].shape is not None
+    assert Cell(0, 1) in flagged_safe.cells[0].shape.safe
+    # the puzzle's own step decides C1: that step alone says why
+    flagged_c1 = check_answer(ONE_TWO_ONE, step, cells("C1"), [])
+    assert flagged_c1.cells[0].chain == (step,) and flagged_c1.cells[0].shape is None
+    # a cell the view does not decide is wrong even when it happens to be safe: a placement fits with a mine there
     puzzle = Board.parse("?????\n12221\n.....\n")
     guess = check_answer(puzzle, first_step(puzzle), cells("B1"), [])
     assert guess.status == "wrong" and guess.wrong_opened.names() == ["B1"]
+    verdict = guess.cells[0]
+    assert verdict.reason == "undecided" and verdict.placement is not None and Cell(0, 1) in verdict.placement
+    flag_guess = check_answer(puzzle, first_step(puzzle), [], cells("A1"))
+    placement = flag_guess.cells[0].placement
+    assert flag_guess.cells[0].reason == "undecided" and placement is not None and Cell(0, 0) not in placement
+    # a cell no number touches
+    deep = Board.parse("?????\n?????\n12221\n.....\n")
+    far = check_answer(deep, first_step(deep), cells("C1"), [])
+    assert far.cells[0].reason == "no-number" and far.cells[0].placement is None
 
 
 def test_certain_cells_outside_the_lesson_are_not_yet_an_answer() -> None:
@@ -183,8 +204,9 @@ def test_certain_cells_outside_the_lesson_are_not_yet_an_answer() -> None:
     incomplete = check_answer(SIMPLE, step, cells("A4"), [])
     assert incomplete.status == "incomplete" and not incomplete.correct and not incomplete.wrong_opened
     assert check_answer(SIMPLE, step, [], []).status == "incomplete"
-    assert check_answer(SIMPLE, step, cells("A4"), cells("B4")).status == "right"
-    assert check_answer(SIMPLE, step, cells("A4"), cells("B4")).to_json()["found"] == [[3, 1]]
+    assert check_answer(SIMPLE, step, cells("A4"), cells("B4")).status == "partial"
+    right = check_answer(SIMPLE, step, cells("A4"), cells("B4", "D4"))
+    assert right.status == "right" and right.found.names() == ["B4", "D4"]
 
 
 @pytest.mark.parametrize(
@@ -208,18 +230,26 @@ def test_a_flagged_cell_cannot_be_answered_again() -> None:
         check_answer(board, first_step(board), [], [Cell(2, 0)])
 
 
-def test_every_generated_puzzle_accepts_its_own_step_and_rejects_the_opposite() -> None:
+def test_every_generated_puzzle_accepts_its_pattern_and_rejects_the_opposite() -> None:
     for pattern_id in PATTERN_IDS:
         for seed in range(5):
             puzzle = make_puzzle(pattern_id, seed)
-            step = puzzle.deduction
-            assert puzzle.check(list(step.safe), list(step.mines)).correct
-            if step.mines:
-                swapped = puzzle.check(list(step.mines), [])
-                assert swapped.status == "wrong" and swapped.wrong_opened == step.mines
-            if step.safe:
-                swapped = puzzle.check([], list(step.safe))
-                assert swapped.status == "wrong" and swapped.wrong_flagged == step.safe
+            lesson = puzzle.lesson_cells
+            solution = make_hint(puzzle.board).solution
+            safe = [cell for cell in lesson if cell in solution.safe]
+            mines = [cell for cell in lesson if cell in solution.mines]
+            assert safe or mines
+            assert puzzle.check(safe, mines).correct
+            if len(safe) + len(mines) > 1:
+                assert puzzle.check(safe[:1], mines[:1] if not safe else []).status == "partial"
+            if mines:
+                swapped = puzzle.check(mines, [])
+                assert swapped.status == "wrong" and list(swapped.wrong_opened) == mines
+                assert all(v.reason == "mine" and (v.chain or v.shape) for v in swapped.cells if v.verdict == "wrong")
+            if safe:
+                swapped = puzzle.check([], safe)
+                assert swapped.status == "wrong" and list(swapped.wrong_flagged) == safe
+                assert all(v.reason == "safe" and (v.chain or v.shape) for v in swapped.cells if v.verdict == "wrong")
 
 
 # -- the command line --------------------------------------------------------------------------

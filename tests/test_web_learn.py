@@ -15,6 +15,9 @@ from flask.testing import FlaskClient
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
+from explainer.learn.lessons import shape_result
+from explainer.words.lessons import shape_json
+from explainer.words.render import Renderer
 from explainer.learn.lessons import PATTERN_IDS, lesson_example
 from explainer.words.lessons import example_json, lesson_text, lessons_json
 from explainer.learn.practice import lesson_cells, puzzle_pattern
@@ -35,9 +38,15 @@ def puzzle_board(puzzle: dict[str, Any]) -> Board:
 
 
 def right_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
-    step = make_hint(puzzle_board(puzzle)).deduction
-    assert step is not None
-    return {"opened": step.safe.to_json(), "flagged": step.mines.to_json()}
+    """Every cell the pattern decides (the lesson cells), each as the view proves it."""
+    board = puzzle_board(puzzle)
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    lesson = lesson_cells(board, hint.deduction)
+    return {
+        "opened": [cell.to_json() for cell in lesson if cell in hint.solution.safe],
+        "flagged": [cell.to_json() for cell in lesson if cell in hint.solution.mines],
+    }
 
 
 def wrong_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -115,8 +124,8 @@ def test_puzzle_teaches_its_pattern_and_keeps_the_answer_on_the_server(client: F
 def test_right_answer_counts_and_cannot_be_answered_again(client: FlaskClient) -> None:
     puzzle = new_puzzle(client, "simple")
     data = answer(client, puzzle, right_answer(puzzle)).json
-    assert data["result"]["status"] == "right" and data["result"]["correct"]
-    assert data["explanation"]["kind"] == "deduction" and data["explanation"]["highlights"]
+    assert data["result"]["status"] == "right" and data["result"]["correct"] and data["result"]["left"] == 0
+    assert {cell["verdict"] for cell in data["result"]["cells"]} == {"right"} and data["explanation"] is None
     assert data["progress"] == {"pattern": "simple", "solved": 1, "answered": 1, "first_try": 1, "accuracy": 1.0}
     again = answer(client, puzzle, right_answer(puzzle))
     assert again.status_code == 409 and puzzle["id"] in again.json["error"]
@@ -130,7 +139,16 @@ def test_wrong_answer_shows_the_reasoning_and_lowers_first_try_accuracy(client: 
     data = answer(client, second, wrong).json
     assert data["result"]["status"] == "wrong" and data["result"]["wrong_opened"] == wrong["opened"]
     board = puzzle_board(second)
-    assert data["explanation"] == hint_json(make_hint(board), "en")
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    shape = shape_result(board, hint.deduction)
+    assert shape is not None
+    assert data["explanation"] == {**hint_json(hint, "en"), "shape": shape_json(shape, Renderer("en"))}
+    # the wrong cell says why, from the view; every cell of the pattern not answered is named as missed
+    cell = next(item for item in data["result"]["cells"] if item["verdict"] == "wrong")
+    assert cell["cell"] == wrong["opened"][0] and cell["move"] == "open" and cell["text"]
+    missed = [item["cell"] for item in data["result"]["cells"] if item["verdict"] == "missed"]
+    assert sorted(missed) == sorted(c for c in lesson_cells(board, hint.deduction).to_json() if c not in wrong["opened"])
     assert data["progress"]["solved"] == 1 and data["progress"]["accuracy"] == 0.5
     # trying again after the explanation solves it, but not at the first try
     data = answer(client, second, right_answer(second)).json
@@ -149,10 +167,24 @@ def test_an_answer_without_a_lesson_cell_is_incomplete_and_not_counted(client: F
     data = answer(client, puzzle, {"opened": [], "flagged": []}).json
     assert data["result"]["status"] == "incomplete" and data["explanation"] is None
     # not judged, so it reveals nothing: no cell of the lesson, no explanation
-    assert "missing" not in data["result"] and data["result"]["found"] == []
+    assert data["result"]["missing"] is None and data["result"]["found"] == [] and data["result"]["cells"] == []
     for cell in lesson_cells(board, step).to_json():
         assert str(cell) not in str(data["result"])
     assert data["progress"]["answered"] == 0 and data["puzzle"]["answers"] == 0
+
+
+def test_a_partial_answer_says_how_many_cells_are_left_and_is_not_counted(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "one-two-one")
+    whole = right_answer(puzzle)
+    cells = len(whole["opened"]) + len(whole["flagged"])
+    assert cells >= 3
+    part = {"opened": whole["opened"][:1], "flagged": []}
+    data = answer(client, puzzle, part).json
+    assert data["result"]["status"] == "partial" and data["result"]["left"] == cells - 1
+    assert data["result"]["text"] == f"No mistake so far: {cells - 1} more cells to find."
+    assert data["result"]["missing"] is None and data["explanation"] is None
+    assert data["progress"]["answered"] == 0
+    assert answer(client, puzzle, whole).json["result"]["status"] == "right"
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,7 @@ from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
 from explainer.engine import budget
 from explainer.engine.count import Analysis, analyze
+from explainer.engine.placement import linked
 from explainer.errors import BudgetExceeded
 from explainer.bot.certainty import PlayerKnowledge
 from explainer.bot.interface import FirstClick
@@ -155,22 +156,7 @@ def _edge_score(index: int, height: int, width: int) -> int:
 
 def _linked(constraints: list[tuple[int, int]], seed: int) -> list[tuple[int, int]]:
     """The constraints linked to the cells ``seed`` through shared cells."""
-    region = seed
-    chosen: list[tuple[int, int]] = []
-    rest = constraints
-    grew = True
-    while grew:
-        grew = False
-        keep = []
-        for constraint in rest:
-            if constraint[0] & region:
-                region |= constraint[0]
-                chosen.append(constraint)
-                grew = True
-            else:
-                keep.append(constraint)
-        rest = keep
-    return chosen
+    return linked(constraints, seed)[1]
 
 
 def lookahead(

@@ -45,7 +45,9 @@ from functools import lru_cache
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
+from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction, Rule
+from explainer.engine.count import analyze
 from explainer.errors import EngineError
 
 __all__ = [
@@ -58,6 +60,9 @@ __all__ = [
     "ShapeMatch",
     "match_shape",
     "classify",
+    "lesson_cells",
+    "ShapeResult",
+    "shape_result",
     "LessonExample",
     "lesson_example",
 ]
@@ -77,9 +82,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("simple", Rule.SIMPLE, ".....\n.....\n11211\n??2??\n?????\n"),
     Pattern("pair", Rule.PAIR, "?1.1?\n?1.1?\n11111\n?????\n?????\n"),
     Pattern("one-one-wall", Rule.PAIR, "????\n1111\n....\n"),
-    Pattern("one-two", Rule.PAIR, "?????\n12221\n.....\n"),
-    Pattern("one-two-one", Rule.PAIR, "???\n121\n...\n"),
-    Pattern("one-two-two-one", Rule.PAIR, "????\n1221\n....\n"),
+    Pattern("one-two", Rule.PAIR, ".1?\n.2?\n.2?\n.2?\n.1?\n"),
+    Pattern("one-two-one", Rule.PAIR, "...\n121\n???\n"),
+    Pattern("one-two-two-one", Rule.PAIR, "?1.\n?2.\n?2.\n?1.\n"),
     Pattern("one-one-edge", Rule.PAIR, "???\n221\nF1.\n"),
     Pattern("enumeration", Rule.ENUMERATION, "???1.\n???21\n?????\n?????\n?????\n"),
     Pattern("endgame", Rule.ENUMERATION, "mines 4\n.....\n11111\n??2??\n????3\n?????\n"),
@@ -203,19 +208,87 @@ def classify(board: Board, deduction: Deduction) -> str:
     return str(deduction.rule)
 
 
+# -- what a pattern decides ---------------------------------------------------------------
+
+
+def lesson_cells(board: Board, deduction: Deduction) -> CellSet:
+    """The cells the lesson's numbers decide together: for a named shape all of
+    its numbers, otherwise the numbers the step cites (and the mine count when
+    it uses it)."""
+    shape = match_shape(board, deduction)
+    clues = shape.numbers if shape is not None else deduction.clues
+    safe, mines = _decided(board, deduction, clues)
+    return board.cellset(safe | mines | deduction.cells.mask)
+
+
+def _decided(board: Board, deduction: Deduction, clues: tuple[Cell, ...]) -> tuple[int, int]:
+    """(safe, mines): the covered cells the numbers ``clues`` decide together (with the mine count
+    when the deduction uses it)."""
+    sources = {board.index(*clue) for clue in clues}
+    flags = board.flagged_mask
+    constraints = [(c.cells, c.count) for c in build_constraints(board, Knowledge(mines=flags)) if c.source in sources]
+    unknown = board.covered_mask & ~flags
+    if deduction.uses_mine_count and board.mines is not None:
+        analysis = analyze(constraints, unknown, board.mines - flags.bit_count())
+    else:
+        cells = 0
+        for mask, _count in constraints:
+            cells |= mask
+        analysis = analyze(constraints, cells, None)
+    if not analysis.consistent:
+        return 0, 0
+    return analysis.safe & unknown, analysis.mines & unknown
+
+
+@dataclass(frozen=True)
+class ShapeResult:
+    """What a named shape decides on its own, as a lesson states it: the shape, its numbers in line
+    order, each one's count less the flags next to it (``counts``), those flags (``flags``: the known
+    mines a reduction takes away; empty when no number is reduced), and the cells its numbers decide
+    together (``mines``, ``safe``)."""
+
+    pattern: str
+    numbers: tuple[Cell, ...]
+    counts: tuple[int, ...]
+    flags: CellSet
+    mines: CellSet
+    safe: CellSet
+
+
+def shape_result(board: Board, deduction: Deduction) -> ShapeResult | None:
+    """The result of the named shape a pair deduction of ``board`` is; None for any other deduction.
+    Only the board's flags reduce a number (a lesson's or puzzle's view, where they are right)."""
+    shape = match_shape(board, deduction)
+    if shape is None:
+        return None
+    flags = board.flagged_mask
+    around = 0
+    counts = []
+    for number in shape.numbers:
+        index = board.index(*number)
+        near = board.neighbours[index] & flags
+        around |= near
+        counts.append(board.cells[index] - near.bit_count())
+    safe, mines = _decided(board, deduction, shape.numbers)
+    width = board.width
+    return ShapeResult(shape.pattern, shape.numbers, tuple(counts), CellSet(around, width), CellSet(mines, width), CellSet(safe, width))
+
+
 # -- lesson examples ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class LessonExample:
-    """A lesson's fixed example: the board, its first deduction (the pattern), and the steps that
-    show the pattern's whole result — for a named shape (1-2-1, 1-2-2-1, ...) every cell in front of
-    its numbers that the board decides, with the steps those rest on; else the first deduction."""
+    """A lesson's fixed example: the board, its first deduction (the pattern), what a named shape
+    decides (``shape``: its numbers, flags taken away, mines and safe cells; None for a rule's lesson)
+    and the steps that show it — for a named shape the steps that decide every cell its numbers decide
+    together, with the steps those rest on; else the first deduction."""
 
     pattern: Pattern
     board: Board
     deduction: Deduction
     steps: tuple[Deduction, ...] = ()
+    shape: ShapeResult | None = None
 
 
 @lru_cache(maxsize=None)
@@ -231,7 +304,8 @@ def lesson_example(pattern_id: str) -> LessonExample:
     if hint.kind != "deduction" or hint.deduction is None or classify(board, hint.deduction) != pattern.id:
         raise AssertionError(f"the example of {pattern.id!r} does not show it:\n{pattern.example}")
     steps: tuple[Deduction, ...] = (hint.deduction,)
-    shape = match_shape(board, hint.deduction)
+    shape = shape_result(board, hint.deduction)
     if shape is not None:
-        steps = chain_to(solve(board).deductions, *(board.index(*cell) for cell in shape.frontier))
-    return LessonExample(pattern, board, hint.deduction, steps)
+        decided = shape.mines.mask | shape.safe.mask
+        steps = chain_to(solve(board).deductions, *(index for index in range(board.height * board.width) if decided >> index & 1))
+    return LessonExample(pattern, board, hint.deduction, steps, shape)

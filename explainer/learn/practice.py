@@ -31,15 +31,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, Literal
 
 from explainer.core.board import COVERED, FLAGGED, Board, flood_fill, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction
-from explainer.engine.count import analyze
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import SHAPE_IDS, classify, get_pattern, match_shape
+from explainer.engine.placement import fitting_placement
+from explainer.engine.solve import solve
+from explainer.engine.why import chain_to
+from explainer.learn.lessons import SHAPE_IDS, ShapeResult, classify, get_pattern, lesson_cells, shape_result
 from explainer.errors import EngineError
 
 __all__ = [
@@ -50,6 +52,11 @@ __all__ = [
     "lesson_cells",
     "AnswerError",
     "AnswerResult",
+    "CellVerdict",
+    "Move",
+    "Reason",
+    "Status",
+    "Verdict",
     "check_answer",
     "PUZZLE_MIN_SIDE",
     "PUZZLE_MAX_SIDE",
@@ -63,6 +70,9 @@ MAX_ATTEMPTS = 400
 #: moves (steps applied or safe cells opened) per attempt
 _MAX_MOVES = 60
 
+
+#: what a player did to a cell of an answer
+Move = Literal["open", "flag"]
 
 #: cells a player opened or flagged: ``[row, col]`` pairs (``Cell`` is one) or a ``CellSet``
 Moves = Sequence[Sequence[int]] | CellSet
@@ -317,27 +327,6 @@ def puzzle_pattern(board: Board) -> str | None:
     return classify(board, hint.deduction)
 
 
-def lesson_cells(board: Board, deduction: Deduction) -> CellSet:
-    """The cells the lesson's numbers decide together: for a named shape all of
-    its numbers, otherwise the numbers the step cites (and the mine count when
-    it uses it)."""
-    shape = match_shape(board, deduction)
-    clues = shape.numbers if shape is not None else deduction.clues
-    sources = {board.index(*clue) for clue in clues}
-    flags = board.flagged_mask
-    constraints = [c for c in build_constraints(board, Knowledge(mines=flags)) if c.source in sources]
-    unknown = board.covered_mask & ~flags
-    if deduction.uses_mine_count and board.mines is not None:
-        analysis = analyze([(c.cells, c.count) for c in constraints], unknown, board.mines - flags.bit_count())
-    else:
-        cells = 0
-        for constraint in constraints:
-            cells |= constraint.cells
-        analysis = analyze([(c.cells, c.count) for c in constraints], cells, None)
-    decided = (analysis.safe | analysis.mines) & unknown if analysis.consistent else 0
-    return board.cellset(decided | deduction.cells.mask)
-
-
 @dataclass(frozen=True)
 class Puzzle:
     """A practice board and the step it teaches (the view's first deduction)."""
@@ -382,39 +371,73 @@ class AnswerError(EngineError):
     """An answer that names cells a player cannot open or flag."""
 
 
+class Status(StrEnum):
+    """The verdict on a whole answer."""
+
+    RIGHT = "right"  # every cell the puzzle asks for, and no wrong cell
+    WRONG = "wrong"  # at least one cell opened or flagged that the view does not prove so
+    PARTIAL = "partial"  # no wrong cell, some of the cells asked for, not all
+    INCOMPLETE = "incomplete"  # no wrong cell, none of the cells asked for
+
+
+class Verdict(StrEnum):
+    """The verdict on one cell of an answer."""
+
+    RIGHT = "right"  # opened and provably safe, or flagged and provably a mine
+    WRONG = "wrong"
+    MISSED = "missed"  # asked for, not answered (named only in a wrong answer's verdict)
+
+
+class Reason(StrEnum):
+    """Why a cell of an answer is wrong."""
+
+    MINE = "mine"  # opened, but the view proves it a mine
+    SAFE = "safe"  # flagged, but the view proves it safe
+    UNDECIDED = "undecided"  # the view does not decide it: a placement that fits has it the other way
+    NO_NUMBER = "no-number"  # the view does not decide it, and no number touches it
+
+
+@dataclass(frozen=True)
+class CellVerdict:
+    """One cell of an answer judged.  For a wrong cell the view proves the other way: the puzzle's step
+    when it decides the cell (``chain`` of that one step), else the named shape when its numbers decide it
+    (``shape``), else the steps that prove what it is (``chain``; the last one decides it); for a cell the view does not decide,
+    ``placement`` is the mines, in the cell's component, of a placement that fits every number and has
+    the cell the other way (a mine where the player opened, none where the player flagged)."""
+
+    cell: Cell
+    move: Move | None  # None for a cell missed
+    verdict: Verdict
+    reason: Reason | None = None
+    chain: tuple[Deduction, ...] = ()
+    placement: CellSet | None = None
+    shape: ShapeResult | None = None  # the puzzle's named shape, when it decides the cell (it says why in one sentence)
+
+
 @dataclass(frozen=True)
 class AnswerResult:
-    """The verdict on an answer.
+    """The verdict on an answer: its status, each cell answered (and, for a wrong answer, each cell of
+    the lesson missed), and how many cells of the lesson are left."""
 
-    ``status`` is ``"right"``, ``"wrong"`` or ``"incomplete"`` (no mistake,
-    but no cell of the lesson yet).  ``wrong_opened`` / ``wrong_flagged`` are
-    the moves the view does not prove; ``found`` the lesson cells answered,
-    ``missing`` the ones left.
-    """
-
-    status: str
+    status: Status
+    cells: tuple[CellVerdict, ...]
+    found: CellSet  # lesson cells answered right
+    missing: CellSet  # lesson cells not answered
     wrong_opened: CellSet
     wrong_flagged: CellSet
-    found: CellSet
-    missing: CellSet
 
     @property
     def correct(self) -> bool:
-        return self.status == "right"
+        return self.status is Status.RIGHT
 
-    def to_json(self) -> dict[str, Any]:
-        """The verdict for the player.  An incomplete answer is not judged, so it
-        names no cell of the lesson (``missing`` would give the answer away)."""
-        data: dict[str, Any] = {
-            "status": self.status,
-            "correct": self.correct,
-            "wrong_opened": self.wrong_opened.to_json(),
-            "wrong_flagged": self.wrong_flagged.to_json(),
-            "found": self.found.to_json(),
-        }
-        if self.status != "incomplete":
-            data["missing"] = self.missing.to_json()
-        return data
+    @property
+    def judged(self) -> bool:
+        """A right or wrong answer counts for progress; a partial or incomplete one is not judged yet."""
+        return self.status in (Status.RIGHT, Status.WRONG)
+
+    @property
+    def left(self) -> int:
+        return len(self.missing)
 
 
 def _cells_mask(board: Board, cells: Moves, what: str) -> int:
@@ -446,35 +469,65 @@ def _cells_mask(board: Board, cells: Moves, what: str) -> int:
 def check_answer(
     board: Board, expected: Deduction, opened: Moves, flagged: Moves
 ) -> AnswerResult:
-    """Judge a player's answer to a puzzle whose step is ``expected``.
+    """Judge a player's answer to a puzzle whose step is ``expected``, cell by cell.
 
     ``opened`` and ``flagged`` are the cells the player opened and flagged
     (covered, unflagged cells of ``board``; a cell in both is an error).
-    The answer is *wrong* if it opens a cell the view does not prove safe or
-    flags one it does not prove a mine (the engine's certain cells for the
-    player's view, not the hidden layout); otherwise *right* if it answers at
-    least one lesson cell (:func:`lesson_cells`), and *incomplete* if not.
+    A cell is right when the view proves it so (the engine's certain cells for the
+    player's view, never the hidden layout); otherwise wrong, with the chain that
+    proves it the other way or a placement that fits with it the other way.  The
+    answer is *right* when it answers every lesson cell (:func:`lesson_cells`) and
+    nothing wrong, *wrong* with a wrong cell, else *partial* or *incomplete*.
     """
     opened_mask = _cells_mask(board, opened, "open")
     flagged_mask = _cells_mask(board, flagged, "flag")
     both = opened_mask & flagged_mask
     if both:
         raise AnswerError(f"cells both opened and flagged: {', '.join(board.cellset(both).names())}")
-    solution = make_hint(board).solution
-    wrong_opened = opened_mask & ~solution.safe.mask
-    wrong_flagged = flagged_mask & ~solution.mines.mask
+    solution = solve(board)
+    safe, mines = solution.safe.mask, solution.mines.mask
+    around_numbers = 0
+    for number, _value in board.numbers():
+        around_numbers |= board.neighbours[number]
+    wrong_opened = opened_mask & ~safe
+    wrong_flagged = flagged_mask & ~mines
     lesson = lesson_cells(board, expected).mask
-    found = (opened_mask | flagged_mask) & lesson
+    shape = shape_result(board, expected)
+    found = (opened_mask | flagged_mask) & lesson & ~(wrong_opened | wrong_flagged)
+    cells: list[CellVerdict] = []
+    for index in iter_bits(opened_mask | flagged_mask):
+        cell = Cell(*divmod(index, board.width))
+        move: Move = "open" if opened_mask >> index & 1 else "flag"
+        if not (wrong_opened | wrong_flagged) >> index & 1:
+            cells.append(CellVerdict(cell, move, Verdict.RIGHT))
+        elif (mines if move == "open" else safe) >> index & 1:
+            reason = Reason.MINE if move == "open" else Reason.SAFE
+            if expected.cells.mask >> index & 1:  # the puzzle's own step decides it: that step alone
+                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, (expected,)))
+            elif shape is not None and (shape.mines.mask | shape.safe.mask) >> index & 1:
+                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, shape=shape))
+            else:
+                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, chain_to(solution.deductions, index)))
+        elif not around_numbers >> index & 1:
+            cells.append(CellVerdict(cell, move, Verdict.WRONG, Reason.NO_NUMBER))
+        else:
+            placement = fitting_placement(board, index, mine=move == "open")
+            cells.append(CellVerdict(cell, move, Verdict.WRONG, Reason.UNDECIDED, placement=placement))
     if wrong_opened or wrong_flagged:
-        status = "wrong"
+        status = Status.WRONG
+        for index in iter_bits(lesson & ~(opened_mask | flagged_mask)):
+            cells.append(CellVerdict(Cell(*divmod(index, board.width)), None, Verdict.MISSED))
+    elif not lesson & ~found:
+        status = Status.RIGHT
     elif found:
-        status = "right"
+        status = Status.PARTIAL
     else:
-        status = "incomplete"
+        status = Status.INCOMPLETE
     return AnswerResult(
         status,
-        board.cellset(wrong_opened),
-        board.cellset(wrong_flagged),
+        tuple(cells),
         board.cellset(found),
         board.cellset(lesson & ~found),
+        board.cellset(wrong_opened),
+        board.cellset(wrong_flagged),
     )

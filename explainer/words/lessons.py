@@ -7,14 +7,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from explainer.core.cells import Cell
+from explainer.engine.highlight import highlights_to_json
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, get_pattern
+from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, ShapeResult, get_pattern
 from explainer.learn.practice import Puzzle
 from explainer.words.hints import chain_json, hint_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 
-__all__ = ["LESSON_TEXTS", "LessonText", "N_", "example_json", "lesson_text", "lessons_json", "puzzle_json"]
+__all__ = [
+    "LESSON_TEXTS",
+    "LessonText",
+    "N_",
+    "example_json",
+    "lesson_text",
+    "lessons_json",
+    "puzzle_json",
+    "shape_json",
+    "shape_sentence",
+]
 
 
 def N_(message: str) -> str:
@@ -160,6 +172,73 @@ def lessons_json(language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
     return result
 
 
+#: how a named shape is written (digits, the same in every language)
+SHAPE_NAMES: dict[str, str] = {
+    "one-one-wall": "1-1",
+    "one-one-edge": "1-1",
+    "one-two": "1-2",
+    "one-two-one": "1-2-1",
+    "one-two-two-one": "1-2-2-1",
+}
+
+
+def shape_sentence(renderer: Renderer, shape: ShapeResult) -> str:
+    """What a named shape decides, in one sentence (two when flags reduce its numbers: the flags taken
+    away come first), e.g. "The 1-2-1 at A2, B2, and C2: A3 and C3 are mines; B3 is safe."."""
+    clauses = []
+    if shape.mines:
+        # I18N: part of a lesson's sentence: the cells %(cells)s are mines
+        clauses.append(renderer.ngettext("%(cells)s is a mine", "%(cells)s are mines", len(shape.mines), cells=shape.mines))
+    if shape.safe:
+        # I18N: part of a lesson's sentence: the cells %(cells)s are safe
+        clauses.append(renderer.ngettext("%(cells)s is safe", "%(cells)s are safe", len(shape.safe), cells=shape.safe))
+    numbers = renderer.cells(shape.numbers)
+    sentences = []
+    if shape.flags:
+        counts = renderer.formats.list([renderer.number(count) for count in shape.counts])
+        # I18N: a lesson: taking away the known mines (flags) at %(flags)s, the numbers at %(numbers)s count as
+        # %(counts)s (e.g. "1 and 1"), which makes the pattern
+        sentences.append(
+            renderer.ngettext(
+                "Take away the flag at %(flags)s: the numbers at %(numbers)s count as %(counts)s.",
+                "Take away the flags at %(flags)s: the numbers at %(numbers)s count as %(counts)s.",
+                len(shape.flags),
+                flags=shape.flags,
+                numbers=numbers,
+                counts=counts,
+            )
+        )
+    shape_name = SHAPE_NAMES[shape.pattern]
+    if len(clauses) == 2:
+        # I18N: a lesson: the pattern %(shape)s (digits, e.g. "1-2-1") formed by the numbers at %(numbers)s decides
+        # cells both ways: %(mines)s (e.g. "A3 and C3 are mines"), %(safe)s (e.g. "B3 is safe")
+        sentences.append(renderer._("The %(shape)s at %(numbers)s: %(mines)s; %(safe)s.", shape=shape_name, numbers=numbers, mines=clauses[0], safe=clauses[1]))
+    else:
+        # I18N: a lesson: the pattern %(shape)s (digits, e.g. "1-2") formed by the numbers at %(numbers)s decides
+        # %(result)s (e.g. "C3 is a mine")
+        sentences.append(renderer._("The %(shape)s at %(numbers)s: %(result)s.", shape=shape_name, numbers=numbers, result=clauses[0]))
+    return renderer.join(sentences)
+
+
+def shape_json(shape: ShapeResult, renderer: Renderer) -> dict[str, Any]:
+    """A shape's result for a client: the data, its sentence and its highlights (numbers, flags taken
+    away, mines, safe cells)."""
+    marks: dict[Cell, tuple[str, ...]] = {}
+    for cells, role in ((shape.numbers, "clue"), (shape.safe, "safe"), (shape.mines, "mine"), (shape.flags, "known-mine")):
+        for cell in cells:
+            marks[Cell(*cell)] = (*marks.get(Cell(*cell), ()), role)
+    return {
+        "pattern": shape.pattern,
+        "numbers": [cell.to_json() for cell in shape.numbers],
+        "counts": list(shape.counts),
+        "flags": shape.flags.to_json(),
+        "mines": shape.mines.to_json(),
+        "safe": shape.safe.to_json(),
+        "text": shape_sentence(renderer, shape),
+        "highlights": highlights_to_json(marks),
+    }
+
+
 def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """A lesson with its example board and the example's hint, in ``language``."""
     text = lesson_text(example.pattern, language)
@@ -174,6 +253,7 @@ def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> di
         "width": board.width,
         "mines": board.mines,
         "hint": hint_json(make_hint(board), language),
+        "shape": None if example.shape is None else shape_json(example.shape, Renderer(language)),
         "steps": chain_json(example.steps, Renderer(language)),
     }
 

@@ -12,7 +12,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import make_hint
+
 from .helpers import cell, explanation, started_beginner
+from .test_learn import lose_by_an_avoidable_guess, practice_board, practice_cell
 
 pytestmark = pytest.mark.e2e
 
@@ -86,6 +90,28 @@ def test_a_lesson(page: Page, language: str, scheme: str) -> None:
 
 def test_the_learn_index(page: Page, language: str) -> None:
     page.goto(f"/learn/?lang={language}")
+    assert violations(page) == []
+
+
+def test_a_wrong_practice_answer_explained(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/learn/one-two-one?lang={language}")
+    _puzzle, board = practice_board(page)
+    solution = make_hint(board).solution
+    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
+    row, col = divmod(next(iter_bits(unproved)), board.width)
+    practice_cell(page, row, col).click()
+    page.click('[data-action="check"]')
+    expect(page.locator('[data-role="practice-verdicts"] li').first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_your_practice_and_the_index_with_missed_steps(page: Page, live_server: LiveServer, language: str, scheme: str) -> None:
+    lose_by_an_avoidable_guess(page, live_server)
+    page.goto(f"/learn/?lang={language}")
+    expect(page.locator('[data-role="next"]')).to_be_visible()
+    assert violations(page) == []
+    page.goto(f"/learn/yours?lang={language}")
+    expect(page.locator('[data-role="practice-source"]')).to_be_visible()
     assert violations(page) == []
 
 

@@ -3,14 +3,21 @@ wrong, the progress overview, and the hint panel's link to a lesson."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import classify
+from explainer.engine.solve import solve
+from explainer.learn.lessons import classify, lesson_cells, shape_result
+from explainer.learn.practice import check_answer
 from explainer.words.hints import hint_text
+from explainer.words.lessons import shape_sentence
+from explainer.words.practice import verdict_text
+from explainer.words.render import Renderer
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
@@ -30,6 +37,14 @@ def practice_board(page: Page) -> tuple[str, Board]:
     return puzzle_id, Board.parse("\n".join(lines) + "\n")
 
 
+def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The right answer: every cell the pattern decides, safe ones and mines."""
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    lesson = lesson_cells(board, hint.deduction)
+    return [tuple(c) for c in lesson if c in hint.solution.safe], [tuple(c) for c in lesson if c in hint.solution.mines]
+
+
 def practice_cell(page: Page, row: int, col: int):
     return page.locator(f'[data-role="practice-board"] .cell[data-row="{row}"][data-col="{col}"]')
 
@@ -46,14 +61,19 @@ def test_lesson_practice_right_and_wrong_changes_the_overview(page: Page) -> Non
     expect(page.locator('[data-role="example-board"] .cell[data-highlight~="clue"]').first).to_be_visible()
     expect(page.locator('[data-role="example-text"]')).not_to_be_empty()
 
-    # right: the step the lesson teaches
+    expect(page.locator('[data-role="example-shape"]')).to_have_text("The 1-2 at B1 and B2: C3 is a mine.")
+    # the legend names only the roles the lesson shows
+    legend = page.locator('[data-role="example-legend"] [data-highlight]')
+    roles = {legend.nth(i).get_attribute("data-highlight") for i in range(legend.count())}
+    assert "clue" in roles and "mine" in roles and not roles & {"safest", "best-guess", "assisted", "wrong-flag", "assumed"}
+
+    # right: every cell the lesson's pattern decides
     first, board = practice_board(page)
-    step = make_hint(board).deduction
-    assert step is not None
-    for target in step.safe:
+    safe, mines = answer_cells(board)
+    for target in safe:
         practice_cell(page, *target).click()
         expect(practice_cell(page, *target)).to_have_attribute("data-answer", "open")
-    for target in step.mines:
+    for target in mines:
         practice_cell(page, *target).click(button="right")
         expect(practice_cell(page, *target)).to_have_attribute("data-answer", "flag")
     page.click('[data-action="check"]')
@@ -71,15 +91,90 @@ def test_lesson_practice_right_and_wrong_changes_the_overview(page: Page) -> Non
     practice_cell(page, row, col).click()
     page.click('[data-action="check"]')
     expect(result).to_have_attribute("data-status", "wrong")
-    expect(page.locator('[data-role="practice-explanation"]')).to_be_visible()
-    expect(page.locator('[data-role="practice-explanation"]')).to_have_text(hint_text(make_hint(board), "en"))
+    # the wrong cell says why, from the player's view
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    verdict = next(v for v in check_answer(board, hint.deduction, [(row, col)], []).cells if v.verdict == "wrong")
+    expect(page.locator('[data-role="practice-verdicts"] li').first).to_have_text(verdict_text(Renderer("en"), verdict))
+    explained = page.locator('[data-role="practice-explanation"]')
+    expect(explained).to_be_visible()
+    expect(explained.locator('[data-role="practice-step"]')).to_have_text(hint_text(hint, "en"))
+    shape = shape_result(board, hint.deduction)
+    assert shape is not None
+    expect(explained.locator('[data-role="practice-shape"]')).to_have_text(shape_sentence(Renderer("en"), shape))
     expect(practice_cell(page, row, col)).to_have_attribute("data-wrong-answer", "true")
+    missed = [cell for cell in lesson_cells(board, hint.deduction) if cell != (row, col)]
+    for cell in missed:
+        expect(practice_cell(page, *cell)).to_have_attribute("data-verdict", "missed")
     expect(page.locator('[data-role="practice-board"] .cell[data-highlight~="clue"]').first).to_be_visible()
+    expect(page.locator('[data-role="practice-legend"] [data-highlight="clue"]')).to_be_visible()
 
     page.click('a[href="/learn/"]:not([data-nav])')
     expect(overview_row(page, PATTERN).locator('[data-role="solved"]')).to_have_text("1")
     expect(overview_row(page, PATTERN).locator('[data-role="accuracy"]')).to_have_attribute("data-value", "0.5")
     expect(overview_row(page, PATTERN).locator('[data-role="accuracy"]')).to_have_text("50%")
+
+
+def test_a_partial_answer_says_how_many_cells_are_left(page: Page) -> None:
+    page.goto("/learn/one-two-one")
+    _puzzle, board = practice_board(page)
+    safe, mines = answer_cells(board)
+    total = len(safe) + len(mines)
+    first = (safe or mines)[0]
+    practice_cell(page, *first).click(button="left" if safe else "right")
+    page.click('[data-action="check"]')
+    result = page.locator('[data-role="practice-result"]')
+    expect(result).to_have_attribute("data-status", "partial")
+    expect(result).to_have_text(f"No mistake so far: {total - 1} more {'cell' if total == 2 else 'cells'} to find.")
+    expect(practice_cell(page, *first)).to_have_attribute("data-verdict", "right")
+    expect(page.locator('[data-role="lesson-progress"]')).to_have_attribute("data-solved", "0")
+    for target in safe[1:] if safe else []:
+        practice_cell(page, *target).click()
+    for target in mines if safe else mines[1:]:
+        practice_cell(page, *target).click(button="right")
+    page.click('[data-action="check"]')
+    expect(result).to_have_attribute("data-status", "right")
+
+
+def lose_by_an_avoidable_guess(page: Page, live_server: LiveServer) -> tuple[str, int]:
+    """A beginner game (through the API, in the page's session) whose second move opens a provable mine
+    while a cell is provably safe; its id and the number of that move in the review."""
+    page.goto("/learn/")
+    for seed in range(1, 40):
+        game = api_game(page, preset="beginner", seed=seed)["id"]
+        api_move(page, game, "open", (4, 4))
+        played = live_server.game(game)
+        view = played.view()
+        solution = solve(view)
+        mines = solution.mines.mask & view.covered_mask
+        if played.state == "playing" and mines and solution.safe.mask & view.covered_mask:
+            target = divmod(mines.bit_length() - 1, played.width)
+            assert api_move(page, game, "open", target)["game"]["state"] == "lost"
+            return game, 2
+    raise AssertionError("no seed gives a provable mine after the first click")  # pragma: no cover
+
+
+def test_a_personal_puzzle_from_a_game_with_an_avoidable_guess(page: Page, live_server: LiveServer) -> None:
+    game, number = lose_by_an_avoidable_guess(page, live_server)
+    page.goto("/learn/")
+    yours = page.locator('[data-role="your-practice"]')
+    expect(yours.locator('[data-role="practice-queue"] li')).to_have_count(1)
+    pattern = yours.locator('[data-role="practice-queue"] li').get_attribute("data-pattern")
+    expect(overview_row(page, pattern or "").locator('[data-role="next"]')).to_be_visible()
+    expect(overview_row(page, pattern or "").locator('[data-role="missed"]')).to_have_attribute("data-value", "1")
+    yours.locator('[data-action="your-practice"]').click()
+    expect(page.locator('[data-role="yours"]')).to_be_visible()
+    expect(page.locator('[data-role="practice-board"]')).to_have_attribute("data-pattern", pattern or "")
+    source = page.locator('[data-role="practice-source"]')
+    expect(source).to_be_visible()
+    expect(source.locator('[data-role="practice-source-text"]')).to_contain_text(f"at move {number},")
+    _puzzle, board = practice_board(page)
+    hint = make_hint(board)
+    assert hint.deduction is not None and classify(board, hint.deduction) == pattern
+    # the link goes back to the move in the game's review
+    source.locator('[data-role="practice-source-link"]').click()
+    expect(page).to_have_url(re.compile(rf"/games/{game}/review#move-{number}$"))
+    expect(page.locator('[data-role="review-position"]')).to_contain_text(f"Move {number} of")
 
 
 def test_hint_links_to_the_lesson_of_its_pattern(page: Page, live_server: LiveServer) -> None:

@@ -20,6 +20,7 @@ from explainer.engine.hint import Hint, make_hint
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
+from .test_learn import lose_by_an_avoidable_guess, practice_board
 from .test_play import guess_position
 
 pytestmark = pytest.mark.e2e
@@ -106,11 +107,7 @@ def test_screenshot_learn_lesson_with_example(page: Page, shots: Path) -> None:
 def test_screenshot_practice_after_a_wrong_answer(page: Page, shots: Path) -> None:
     page.set_viewport_size(VIEWPORT)
     page.goto("/learn/one-two")
-    page.wait_for_function("() => document.querySelector('[data-role=\"practice-board\"]').dataset.puzzleId")
-    puzzle_id = page.locator('[data-role="practice-board"]').get_attribute("data-puzzle-id")
-    puzzle = page.request.get(f"/api/learn/puzzles/{puzzle_id}").json()["puzzle"]
-    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
-    board = Board.parse("\n".join(lines) + "\n")
+    _puzzle, board = practice_board(page)
     unproved = board.covered_mask & ~board.flagged_mask & ~make_hint(board).solution.safe.mask
     # a plausible mistake: a covered cell next to a number that the view does not prove safe
     near = 0
@@ -249,3 +246,30 @@ def test_screenshot_best_guess_hint(page: Page, live_server: LiveServer, shots: 
     expect(page.locator('.cell[data-highlight~="best-guess"]')).to_have_count(1)
     expect(page.locator('[data-legend="best-guess"]')).to_be_visible()
     snap(page, shots, name)
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize(("size", "suffix"), [(VIEWPORT, ""), (PHONE, "-phone")])
+def test_screenshot_your_practice(page: Page, live_server: LiveServer, shots: Path, size: dict[str, int], suffix: str) -> None:
+    page.set_viewport_size(size)
+    lose_by_an_avoidable_guess(page, live_server)
+    page.goto("/learn/")
+    expect(page.locator('[data-role="next"]')).to_be_visible()
+    snap(page, shots, f"learn-index{suffix}.png")
+    page.goto("/learn/yours")
+    expect(page.locator('[data-role="practice-source"]')).to_be_visible()
+    snap(page, shots, f"your-practice{suffix}.png")
+
+
+def test_screenshot_practice_wrong_on_a_phone(page: Page, shots: Path) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto("/learn/one-two-one")
+    _puzzle, board = practice_board(page)
+    mines = make_hint(board).solution.mines.mask & board.covered_mask & ~board.flagged_mask
+    row, col = divmod(next(iter_bits(mines)), board.width)
+    page.locator(f'[data-role="practice-board"] .cell[data-row="{row}"][data-col="{col}"]').click()
+    page.click('[data-action="check"]')
+    expect(page.locator('[data-role="practice-verdicts"] li').first).to_be_visible()
+    snap(page, shots, "practice-wrong-phone.png")

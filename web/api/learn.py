@@ -5,8 +5,14 @@
 - ``POST /lessons/<id>/puzzles`` -> 201 ``{"puzzle"}``: a new practice puzzle for the session
 - ``GET /puzzles/<pid>`` -> ``{"puzzle"}``
 - ``POST /puzzles/<pid>/answer`` ``{"opened": [[r, c], ...], "flagged": [[r, c], ...]}``
-  -> ``{"result", "explanation" (the step, for a judged answer), "puzzle", "progress"}``
-- ``GET /progress`` -> ``{"progress": {pattern: {solved, answered, first_try, accuracy}}}``
+  -> ``{"result": each cell's verdict and reason, how many are left; "explanation" (the step and what
+  its shape decides, for a wrong answer), "puzzle", "progress"}``
+- ``GET /progress`` -> ``{"progress": {pattern: {solved, answered, first_try, accuracy}}, "missed": {pattern:
+  [steps missed per week, oldest first]}, "next": the pattern to practise next, or null}``
+- ``GET /practice`` -> ``{"queue": [...]}``: "Your practice", the patterns the player's finished games
+  show missed, in the order to practise them (``web.storage.training``), each with where it was last missed
+- ``POST /practice/puzzles`` -> 201 ``{"puzzle", "source"}``: a puzzle of the pattern due first, and
+  the game move where it was missed; 409 when the games show nothing missed
 
 The expected step stays on the server: a puzzle as sent holds its board only.
 """
@@ -14,19 +20,26 @@ The expected step stays on the server: a puzzle as sent holds its board only.
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import format_date
 from flask_babel import gettext as _
 
+from explainer.core.cells import Cell, CellSet
+
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import get_pattern, lesson_example
-from explainer.words.lessons import example_json, lesson_text, lessons_json
-from explainer.learn.practice import PracticeError, check_answer, make_puzzle
+from explainer.learn.lessons import get_pattern, lesson_example, shape_result
+from explainer.learn.practice import PracticeError, Status, check_answer, make_puzzle
 from explainer.words.hints import hint_json
+from explainer.words.lessons import example_json, lesson_text, lessons_json, shape_json
+from explainer.words.practice import answer_json, missed_text
+from explainer.words.render import Renderer
 
 from web.storage import puzzles as practice_store
+from web.storage import training
 from web.api.games import body_json, reply_language
 from web.api.errors import ApiError, BadRequestBody
 from web.identity import owner_id
@@ -84,25 +97,34 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
     return jsonify({"lesson": example, "progress": practice_store.progress(owner_id())[pattern_id].to_json()})
 
 
-@bp.post("/lessons/<pattern_id>/puzzles")
-def new_puzzle(pattern_id: str) -> ResponseReturnValue:
-    body_json()  # a JSON object, as every write (its fields are not used)
-    pattern = get_pattern(pattern_id)
+def _new_record(owner: str, pattern_id: str) -> practice_store.PuzzleRecord:
+    """A new puzzle of the pattern, kept for the player; ``NoPuzzle`` when none could be made."""
     errors = []
     for _attempt in range(SEEDS_TRIED):
         seed = secrets.randbelow(2**31)
         try:
-            puzzle = make_puzzle(pattern.id, seed)
+            puzzle = make_puzzle(pattern_id, seed)
         except PracticeError as error:
             errors.append(str(error))
             continue
-        record = practice_store.create_puzzle(owner_id(), pattern.id, seed, puzzle.board)
-        response = jsonify({"puzzle": puzzle_json(record, reply_language())})
-        response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
-        return response, 201
+        return practice_store.create_puzzle(owner, pattern_id, seed, puzzle.board)
     # I18N: no practice puzzle could be generated for a lesson this time; %(lesson)s is the lesson's id, in quotes,
     # %(reason)s the engine's reason (in English)
-    raise NoPuzzle(_("no practice puzzle for %(lesson)s could be made just now, try again: %(reason)s", lesson=repr(pattern.id), reason=errors[-1]))
+    raise NoPuzzle(_("no practice puzzle for %(lesson)s could be made just now, try again: %(reason)s", lesson=repr(pattern_id), reason=errors[-1]))
+
+
+def _created(record: practice_store.PuzzleRecord, reply: dict[str, Any]) -> ResponseReturnValue:
+    response = jsonify(reply)
+    response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
+    return response, 201
+
+
+@bp.post("/lessons/<pattern_id>/puzzles")
+def new_puzzle(pattern_id: str) -> ResponseReturnValue:
+    body_json()  # a JSON object, as every write (its fields are not used)
+    pattern = get_pattern(pattern_id)
+    record = _new_record(owner_id(), pattern.id)
+    return _created(record, {"puzzle": puzzle_json(record, reply_language())})
 
 
 @bp.get("/puzzles/<puzzle_id>")
@@ -135,12 +157,17 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         raise NoPuzzle(_("practice puzzle %(puzzle)s has no step to find", puzzle=repr(puzzle_id)))
     result = check_answer(record.board, hint.deduction, opened, flagged)
     explanation = None
-    if result.status != "incomplete":
+    if result.judged:
         record = practice_store.record_answer(puzzle_id, owner, result.correct)
+        if record.answers == 1:  # the first judged answer moves the pattern's practice schedule
+            training.record_practice(owner, record.pattern, result.correct)
+    if result.status is Status.WRONG:
         explanation = hint_json(hint, language)
+        shape = shape_result(record.board, hint.deduction)
+        explanation["shape"] = None if shape is None else shape_json(shape, Renderer(language))
     return jsonify(
         {
-            "result": result.to_json(),
+            "result": answer_json(result, Renderer(language)),
             "explanation": explanation,
             "puzzle": puzzle_json(record, language),
             "progress": practice_store.progress(owner)[record.pattern].to_json(),
@@ -150,4 +177,70 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
 
 @bp.get("/progress")
 def progress() -> ResponseReturnValue:
-    return jsonify({"progress": {key: value.to_json() for key, value in practice_store.progress(owner_id()).items()}})
+    owner = owner_id()
+    items = training.queue(owner)
+    return jsonify(
+        {
+            "progress": {key: value.to_json() for key, value in practice_store.progress(owner).items()},
+            "missed": training.missed_by_week(owner),
+            "next": items[0].pattern if items else None,
+        }
+    )
+
+
+class NothingMissed(ApiError):
+    status = 409
+
+    def __init__(self) -> None:
+        # I18N: "Your practice" asked for a puzzle while the player's finished games show no step missed
+        super().__init__(_("your finished games show no step missed yet: play a game, or practise a lesson"))
+
+
+def queue_json(item: training.QueueItem, language: str) -> dict[str, Any]:
+    """One pattern of "Your practice": its name, misses, schedule, and where it was last missed (with a
+    link to that move of the game's review and the sentence that says what the step would have told)."""
+    last = item.last
+    name = lesson_text(item.pattern, language).name
+    renderer = Renderer(language)
+    cells = [*last["safe"], *last["mines"]]
+    width = max((col for _row, col in cells), default=0) + 1
+    safe = CellSet.from_cells([Cell(*cell) for cell in last["safe"]], width)
+    mines = CellSet.from_cells([Cell(*cell) for cell in last["mines"]], width)
+    date = format_date(datetime.fromtimestamp(last["finished_at"], UTC), "medium")
+    return {
+        "pattern": item.pattern,
+        "name": name,
+        "misses": item.misses,
+        "streak": item.streak,
+        "mastered": item.mastered,
+        "due": item.due,
+        "due_at": item.due_at,
+        "last": {
+            "game_id": last["game_id"],
+            "move": last["move"],
+            "finished_at": last["finished_at"],
+            "safe": last["safe"],
+            "mines": last["mines"],
+            "url": url_for("pages.review_page", game_id=last["game_id"]) + f"#move-{last['move']}",
+            "text": missed_text(renderer, date, last["move"], name, safe, mines),
+        },
+    }
+
+
+@bp.get("/practice")
+def practice_queue() -> ResponseReturnValue:
+    language = reply_language()
+    return jsonify({"queue": [queue_json(item, language) for item in training.queue(owner_id())]})
+
+
+@bp.post("/practice/puzzles")
+def personal_puzzle() -> ResponseReturnValue:
+    body_json()
+    owner = owner_id()
+    items = training.queue(owner)
+    if not items:
+        raise NothingMissed()
+    item = items[0]
+    record = _new_record(owner, item.pattern)
+    language = reply_language()
+    return _created(record, {"puzzle": puzzle_json(record, language), "source": queue_json(item, language)})

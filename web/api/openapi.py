@@ -33,7 +33,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
-from explainer.learn.practice import PUZZLE_MAX_SIDE
+from explainer.learn.practice import PUZZLE_MAX_SIDE, Reason, Status, Verdict
 from explainer.play.depth import DEPTHS
 from explainer.play.game import MIN_SIDE, PRESETS
 from explainer.play.history import HELP, MOVES
@@ -43,7 +43,7 @@ from explainer.engine.highlight import ROLES
 from explainer.engine.hint import HINT_KINDS
 from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
-from explainer.learn.lessons import PATTERNS
+from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
 from web.accounts import PASSWORD_LENGTH, USERNAME_LENGTH
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
@@ -51,6 +51,7 @@ from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.results import MULTIPLIERS
 from web.storage.ranking import Unranked
+from web.storage.training import MASTERED, WEEKS
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
 
@@ -390,6 +391,8 @@ def _schemas() -> dict[str, Any]:
                 "safest": _CELLS,
                 "guess": _ref("Guess"),
                 "overlay": _ref("Overlay"),
+                "shape": {**_nullable(_ref("ShapeResult")), "description": "A practice answer's explanation: what "
+                          "the pattern's shape decides."},
             },
             ["kind", "text", "highlights"],
         ),
@@ -558,20 +561,76 @@ def _schemas() -> dict[str, Any]:
                 "width": _INTEGER,
                 "mines": _nullable(_COUNT),
                 "hint": _ref("Hint"),
+                "shape": {**_nullable(_ref("ShapeResult")), "description": "What a named shape decides."},
+                "steps": {**_array(_ref("Deduction")), "description": "The steps that show the pattern's result."},
             },
-            ["id", "rule", "name", "explanation", "board", "height", "width", "hint"],
+            ["id", "rule", "name", "explanation", "board", "height", "width", "hint", "shape", "steps"],
+        ),
+        "ShapeResult": _object(
+            {
+                "pattern": {"enum": list(SHAPE_IDS)},
+                "numbers": {**_CELLS, "description": "The shape's numbers in line order."},
+                "counts": {**_array(_COUNT), "description": "Each number less the flags next to it."},
+                "flags": {**_CELLS, "description": "The flags a reduction takes away (empty when none)."},
+                "mines": _CELLS,
+                "safe": _CELLS,
+                "text": _STRING,
+                "highlights": _array(_ref("Highlight")),
+            },
+            ["pattern", "numbers", "counts", "flags", "mines", "safe", "text", "highlights"],
+        ),
+        "CellVerdict": _object(
+            {
+                "cell": _ref("Cell"),
+                "move": {"enum": ["open", "flag", None]},
+                "verdict": {"enum": [str(v) for v in Verdict]},
+                "reason": {"enum": [*(str(r) for r in Reason), None]},
+                "text": {**_STRING, "description": "Why a wrong cell is wrong; empty for a cell right or missed."},
+                "placement": {**_nullable(_CELLS), "description": "For a cell the board does not decide: the mines "
+                              "of a placement that fits every number around it, with the cell the other way."},
+                "highlights": _array(_ref("Highlight")),
+            },
+            ["cell", "move", "verdict", "reason", "text", "placement", "highlights"],
+        ),
+        "PracticeItem": _object(
+            {
+                "pattern": {"enum": [p.id for p in PATTERNS]},
+                "name": _STRING,
+                "misses": {**_COUNT, "description": "Steps of this pattern the player's finished games show missed."},
+                "streak": {**_COUNT, "description": f"First-try rights in a row since the last miss ({MASTERED}: mastered)."},
+                "mastered": _BOOLEAN,
+                "due": _BOOLEAN,
+                "due_at": {"type": "number", "description": "When it is due again (Unix seconds)."},
+                "last": _object(
+                    {
+                        "game_id": _STRING,
+                        "move": {"type": "integer", "minimum": 1},
+                        "finished_at": {"type": "number"},
+                        "safe": _CELLS,
+                        "mines": _CELLS,
+                        "url": {**_STRING, "description": "The move in the game's review."},
+                        "text": _STRING,
+                    },
+                    ["game_id", "move", "finished_at", "safe", "mines", "url", "text"],
+                ),
+            },
+            ["pattern", "name", "misses", "streak", "mastered", "due", "due_at", "last"],
         ),
         "AnswerResult": _object(
             {
-                "status": {"enum": ["right", "wrong", "incomplete"]},
+                "status": {"enum": [str(s) for s in Status]},
                 "correct": _BOOLEAN,
+                "left": {**_COUNT, "description": "Cells of the pattern not answered yet."},
+                "text": {**_STRING, "description": "For a partial answer: how many cells are left."},
+                "cells": {**_array(_ref("CellVerdict")), "description": "Each cell answered; for a wrong answer "
+                          "also each cell of the pattern missed."},
                 "wrong_opened": _CELLS,
                 "wrong_flagged": _CELLS,
                 "found": _CELLS,
-                "missing": _CELLS,
+                "missing": _nullable(_CELLS),
             },
-            ["status", "correct", "wrong_opened", "wrong_flagged", "found"],
-            description="missing (the cells of the step not named) only for a judged answer, not an incomplete one.",
+            ["status", "correct", "left", "text", "cells", "wrong_opened", "wrong_flagged", "found", "missing"],
+            description="missing (the cells of the pattern not answered) only for a wrong answer.",
         ),
         "PositionBody": _object(
             {
@@ -978,11 +1037,35 @@ def _paths() -> dict[str, Any]:
         },
         "/api/learn/progress": {
             "get": _operation(
-                "learnProgress", "Solved puzzles and first-try accuracy per pattern.", "learn",
+                "learnProgress", "Solved puzzles and first-try accuracy per pattern, the steps missed in the player's "
+                "games week by week, and what to practise next.", "learn",
                 {**_ok("The progress by pattern id.", _object(
-                    {"progress": {"type": "object", "additionalProperties": _ref("Progress")}}, ["progress"],
+                    {
+                        "progress": {"type": "object", "additionalProperties": _ref("Progress")},
+                        "missed": {"type": "object", "additionalProperties": _array(_COUNT, minItems=WEEKS, maxItems=WEEKS),
+                                   "description": f"Steps missed per week, the last {WEEKS} weeks, oldest first."},
+                        "next": {**_nullable(_STRING), "description": "The pattern \"Your practice\" gives next."},
+                    },
+                    ["progress", "missed", "next"],
                 )), **_errors(*_GET_ERRORS)},
                 [_LANG],
+            ),
+        },
+        "/api/learn/practice": {
+            "get": _operation(
+                "practiceQueue", "\"Your practice\": the patterns the player's finished games show missed, in the order "
+                "to practise them.", "learn",
+                {**_ok("The queue.", _object({"queue": _array(_ref("PracticeItem"))}, ["queue"])), **_errors(*_GET_ERRORS)},
+                [_LANG],
+            ),
+        },
+        "/api/learn/practice/puzzles": {
+            "post": _operation(
+                "personalPuzzle", "A puzzle of the pattern due first, with the game move where it was missed.", "learn",
+                {**_ok("The puzzle and where its pattern was missed.", _object(
+                    {"puzzle": _ref("Puzzle"), "source": _ref("PracticeItem")}, ["puzzle", "source"]), created=True),
+                 **_errors(*_POST_ERRORS, 409)},
+                [_LANG], empty_body,
             ),
         },
         "/api/games/{game_id}/vision": {

@@ -17,7 +17,9 @@ from flask_babel import gettext as _
 from explainer.learn.lessons import PATTERN_IDS, lesson_example
 from explainer.words.lessons import example_json, lessons_json
 
+from web.api.learn import queue_json
 from web.storage import puzzles as practice_store
+from web.storage import training
 from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
@@ -35,10 +37,12 @@ def learn_texts() -> dict[str, str]:
     return {
         # I18N: practice: the answer was right
         "right": _("Right! Here is the next puzzle."),
-        # I18N: practice: the answer was wrong; the reasoning follows
-        "wrong": _("Not quite. Here is the reasoning:"),
+        # I18N: practice: the answer was wrong; why each wrong cell is wrong follows, then the pattern's step
+        "wrong": _("Not quite. Here is why:"),
+        # I18N: practice: heading before the pattern's step, after a wrong answer
+        "step": _("The step to find:"),
         # I18N: practice: no mistake, but the answer did not use the lesson's pattern
-        "incomplete": _("No mistake so far, but none of these cells is the one the lesson's pattern decides. Look again."),
+        "incomplete": _("No mistake so far, but none of these cells is one the lesson's pattern decides. Look again."),
         # I18N: practice: the player pressed Check without marking a cell
         "empty": _("Mark your answer first: click a cell to open it, right click (or long press) to flag it."),
         # I18N: practice: progress for this lesson; %(solved)s puzzles solved, %(accuracy)s a percentage
@@ -50,13 +54,50 @@ def learn_texts() -> dict[str, str]:
 
 @bp.get("/")
 def index() -> ResponseReturnValue:
-    progress = practice_store.progress(owner_id())
-    lessons = lessons_json(select_language())
+    owner = owner_id()
+    language = select_language()
+    progress = practice_store.progress(owner)
+    weeks = training.missed_by_week(owner)
+    queue = [queue_json(item, language) for item in training.queue(owner)]
+    lessons = lessons_json(language)
     for lesson in lessons:
         item = progress[lesson["id"]]
         lesson["progress"] = item
         lesson["accuracy_text"] = accuracy_text(item)
-    return render_template("learn/index.html", lessons=lessons)
+        lesson["weeks"] = weeks[lesson["id"]]
+        lesson["most"] = max(max(weeks[lesson["id"]]), 1)
+    return render_template(
+        "learn/index.html", lessons=lessons, queue=queue, next=queue[0]["pattern"] if queue else None, mastered=training.MASTERED
+    )
+
+
+@bp.get("/yours")
+def yours() -> ResponseReturnValue:
+    """"Your practice": puzzles of the patterns the player's finished games show missed."""
+    owner = owner_id()
+    language = select_language()
+    queue = [queue_json(item, language) for item in training.queue(owner)]
+    pattern = queue[0]["pattern"] if queue else PATTERN_IDS[0]
+    progress = practice_store.progress(owner)[pattern]
+    config: dict[str, Any] = {
+        "lesson": None,
+        "personal": True,
+        "apiRoot": url_for("learn_api.lessons").rsplit("/", 1)[0],
+        "lang": language,
+        "langTag": language.replace("_", "-"),
+        "progress": progress.to_json(),
+        "texts": {**learn_texts(), **cell_texts()},
+        "roles": dict(role_labels()),
+    }
+    return render_template(
+        "learn/yours.html",
+        queue=queue,
+        personal=True,
+        progress=progress,
+        accuracy=accuracy_text(progress),
+        mastered=training.MASTERED,
+        config=config,
+    )
 
 
 @bp.get("/<pattern_id>")
@@ -71,6 +112,9 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
         "next": PATTERN_IDS[position + 1] if position + 1 < len(PATTERN_IDS) else None,
     }
     names = {item["id"]: item["name"] for item in lessons_json(language)}
+    shown = [example["hint"], *example["steps"], *([example["shape"]] if example["shape"] else [])]
+    used = {role for item in shown for mark in item["highlights"] for role in mark["roles"]}
+    labels = role_labels()
     progress = practice_store.progress(owner_id())[pattern_id]
     config: dict[str, Any] = {
         "lesson": pattern_id,
@@ -80,13 +124,14 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
         "example": example,
         "progress": progress.to_json(),
         "texts": {**learn_texts(), **cell_texts()},
+        "roles": dict(labels),
     }
     return render_template(
         "learn/lesson.html",
         lesson=example,
         number=position + 1,
         neighbours={key: (value, names[value]) if value else None for key, value in neighbours.items()},
-        roles=role_labels(),
+        roles=[(role, label) for role, label in labels if role in used],
         progress=progress,
         accuracy=accuracy_text(progress),
         config=config,

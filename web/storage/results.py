@@ -6,7 +6,8 @@ A result keeps the board kind (``board_kind``), mode, won or lost, seconds
 played, why the game counts as assisted (hints, probabilities, the bot, undo,
 mine vision: such games stay off the ranked tables), hints asked, forgiving
 saves, and the guesses the review counted (forced and avoidable; left empty
-when the review did not fit in the request's engine budget).  Retention
+when the review did not fit in the request's engine budget), with the steps the
+avoidable ones missed (``missed_steps``, for practice from the player's games).  Retention
 deletes old games, never the results of accounts.
 """
 
@@ -22,7 +23,9 @@ from explainer.engine import budget
 from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import PRESETS, Game
+from explainer.learn.training import MissedStep, missed_steps
 from explainer.play.review import review
+from web.storage import training
 from web.storage.database import connection, upsert
 from web.storage.ranking import Unranked, unranked_reasons
 from web.storage.tables import ACCOUNT_PREFIX, results, users
@@ -105,6 +108,7 @@ class Result:
     guesses_avoidable: int | None
     daily: str | None
     unranked: tuple[str, ...] = ()  # why it does not rank (``web.storage.ranking``); empty: it ranks
+    missed: tuple[MissedStep, ...] = ()  # the steps its avoidable guesses missed (kept for practice)
 
     def row(self) -> dict[str, Any]:
         return {
@@ -125,13 +129,16 @@ class Result:
         }
 
 
-def _guesses(game: Game) -> tuple[int | None, int | None]:
+def _guesses(game: Game) -> tuple[int | None, int | None, tuple[MissedStep, ...]]:
+    """The forced and avoidable guesses the review counts, and the steps the avoidable ones missed
+    (None, None and none when the review does not fit in its share of the budget)."""
     try:
         with budget.attempt(REVIEW_SHARE):
-            summary = review(game).summary
+            judged = review(game)
     except BudgetExceeded:
-        return None, None
-    return summary.forced_guesses, summary.avoidable_guesses
+        return None, None, ()
+    summary = judged.summary
+    return summary.forced_guesses, summary.avoidable_guesses, missed_steps(judged)
 
 
 def unranked_of(record: GameRecord) -> list[Unranked]:
@@ -151,7 +158,7 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
     """The result of a finished game (the review runs here, under the request's budget), with why
     it does not rank."""
     game = record.game
-    forced, avoidable = _guesses(game)
+    forced, avoidable, missed = _guesses(game)
     kind = board_kind(game.height, game.width, game.mine_count)
     assisted = assisted_reasons(game)
     unranked = unranked_of(record)
@@ -170,6 +177,7 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
         guesses_avoidable=avoidable,
         daily=record.daily,
         unranked=tuple(str(reason) for reason in unranked),
+        missed=missed,
     )
 
 
@@ -177,7 +185,9 @@ def save_result(conn: Connection, game_id: str, result: Result | None) -> None:
     """Keep ``result`` for the game (inside the caller's write transaction), or drop the game's result when None."""
     if result is None:
         conn.execute(delete(results).where(results.c.game_id == game_id))
+        training.save_missed(conn, game_id, None)
         return
     row = result.row()
     statement = upsert(conn, results).values(**row)
     conn.execute(statement.on_conflict_do_update(index_elements=["game_id"], set_={k: v for k, v in row.items() if k != "game_id"}))
+    training.save_missed(conn, game_id, result)

@@ -28,7 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from web.config import retention_days
 from web.storage.database import connection, upsert, write
-from web.storage.tables import ACCOUNT_PREFIX, games, practice_totals, puzzles, results
+from web.storage.tables import ACCOUNT_PREFIX, games, missed_steps, practice_schedule, practice_totals, puzzles, results
 
 __all__ = ["PRUNE_INTERVAL", "add_practice_totals", "Pruned", "init_app", "prune", "prune_after_write", "prune_command", "prune_puzzles"]
 
@@ -64,6 +64,14 @@ def prune(conn: Connection, days: float, now: float | None = None) -> Pruned:
         deleted_games = conn.execute(delete(games).where(games.c.updated_at < cutoff)).rowcount
         # an account's results stay (its statistics); an anonymous browser's go with its games
         conn.execute(delete(results).where(results.c.finished_at < cutoff, results.c.owner.not_like(ACCOUNT_PREFIX + "%")))
+        conn.execute(
+            delete(missed_steps).where(missed_steps.c.finished_at < cutoff, missed_steps.c.owner.not_like(ACCOUNT_PREFIX + "%"))
+        )
+        conn.execute(
+            delete(practice_schedule).where(
+                practice_schedule.c.due_at < cutoff, practice_schedule.c.owner.not_like(ACCOUNT_PREFIX + "%")
+            )
+        )
         deleted_puzzles = prune_puzzles(conn, cutoff)
     return Pruned(deleted_games, deleted_puzzles, cutoff)
 

@@ -14,6 +14,11 @@ results: one row per finished game, for statistics and leaderboards; it
 outlives the game row (retention deletes games, not results of accounts).
 daily_attempts: one attempt per player and daily board (its key is the guard);
 it outlives the game and the account.
+missed_steps: the logical steps a player's finished games show they missed (each
+avoidable guess, with the pattern of the simplest step there was), for practice
+from the player's own games; they go with their game's result.
+practice_schedule: per player and pattern, the spaced-repetition state of that
+practice (``web.storage.training``).
 settings: a key-value table kept from the first schema.
 """
 
@@ -21,7 +26,21 @@ from __future__ import annotations
 
 from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, Table, Text, false
 
-__all__ = ["ACCOUNT_PREFIX", "metadata", "daily_attempts", "games", "logins", "practice_totals", "puzzles", "results", "settings", "sign_in_failures", "users"]
+__all__ = [
+    "ACCOUNT_PREFIX",
+    "metadata",
+    "daily_attempts",
+    "games",
+    "logins",
+    "missed_steps",
+    "practice_schedule",
+    "practice_totals",
+    "puzzles",
+    "results",
+    "settings",
+    "sign_in_failures",
+    "users",
+]
 
 metadata = MetaData()
 
@@ -144,4 +163,26 @@ daily_attempts = Table(
     Column("account", Boolean, nullable=False),
     Column("created_at", Float, nullable=False),
     Index("daily_attempts_game", "game_id"),
+)
+
+missed_steps = Table(
+    "missed_steps",
+    metadata,
+    Column("game_id", Text, primary_key=True),
+    Column("move", Integer, primary_key=True),  # the move's number in the game's review (1-based)
+    Column("owner", Text, nullable=False),
+    Column("pattern", Text, nullable=False),  # the lesson of the step that was available
+    Column("safe", Text, nullable=False),  # the cells the step proves safe, as JSON [[row, col], ...]
+    Column("mines", Text, nullable=False),  # and the ones it proves mines
+    Column("finished_at", Float, nullable=False),  # when the game ended
+    Index("missed_steps_owner", "owner", "pattern", "finished_at"),
+)
+
+practice_schedule = Table(
+    "practice_schedule",
+    metadata,
+    Column("owner", Text, primary_key=True),
+    Column("pattern", Text, primary_key=True),
+    Column("streak", Integer, nullable=False, server_default="0"),  # first-try rights in a row since the last miss
+    Column("due_at", Float, nullable=False),  # when the pattern is due again
 )

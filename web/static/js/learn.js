@@ -5,7 +5,7 @@
 import { call } from "./api.js";
 import { BoardView } from "./board.js";
 import { format } from "./cells.js";
-import { highlightOnPoint } from "./steps.js";
+import { highlightOnPoint, renderStepList } from "./steps.js";
 import { bindBoard } from "./input.js";
 
 function rows(text) {
@@ -24,6 +24,8 @@ class Practice {
     this.board = new BoardView(this.root.querySelector('[data-role="practice-board"]'));
     this.result = this.root.querySelector('[data-role="practice-result"]');
     this.explanation = this.root.querySelector('[data-role="practice-explanation"]');
+    this.verdicts = this.root.querySelector('[data-role="practice-verdicts"]');
+    this.legend = this.root.querySelector('[data-role="practice-legend"]');
     this.progress = this.root.querySelector('[data-role="lesson-progress"]');
     this.percent = new Intl.NumberFormat(config.langTag, { style: "percent", maximumFractionDigits: 0 });
     this.puzzle = null;
@@ -36,16 +38,7 @@ class Practice {
   }
 
   start() {
-    const example = this.config.example;
-    const view = new BoardView(document.querySelector('[data-role="example-board"]'));
-    view.render(boardState(example.id, example.height, example.width, rows(example.board)));
-    // the whole pattern's result: every step's cells; pointing at a step shows that step's alone
-    const whole = (example.steps.length > 1 ? example.steps : [example.hint]).flatMap((step) => step.highlights);
-    view.setHighlights(mergeHighlights(whole));
-    for (const item of document.querySelectorAll('[data-role="example-steps"] li')) {
-      const step = example.steps[Number(item.dataset.step)];
-      highlightOnPoint(item, step.highlights, mergeHighlights(whole), (marks) => view.setHighlights(marks));
-    }
+    if (this.config.example) this.showExample(this.config.example);
     bindBoard(this.board, {
       onOpen: (row, col) => this.mark(row, col, "open"),
       onFlag: (row, col) => this.mark(row, col, "flag"),
@@ -54,6 +47,20 @@ class Practice {
     this.on("clear-answer", () => this.clearMarks());
     this.on("next-puzzle", () => this.queue(() => this.next()));
     this.queue(() => this.next());
+  }
+
+  showExample(example) {
+    const view = new BoardView(document.querySelector('[data-role="example-board"]'));
+    view.render(boardState(example.id, example.height, example.width, rows(example.board)));
+    // pointing at a step shows that step's cells alone; else the whole result:
+    // a named shape: its result (numbers, mines, safe cells, flags taken away); else every step's cells
+    const steps = (example.steps.length > 1 ? example.steps : [example.hint]).flatMap((step) => step.highlights);
+    const whole = example.shape ? example.shape.highlights : mergeHighlights(steps);
+    view.setHighlights(whole);
+    for (const item of document.querySelectorAll('[data-role="example-steps"] li')) {
+      const step = example.steps[Number(item.dataset.step)];
+      highlightOnPoint(item, step.highlights, whole, (marks) => view.setHighlights(marks));
+    }
   }
 
   on(action, handler) {
@@ -71,9 +78,20 @@ class Practice {
   }
 
   async next(keepMessage = false) {
-    const { puzzle } = await call("POST", this.url(`/lessons/${encodeURIComponent(this.config.lesson)}/puzzles`), {});
+    // "Your practice": the pattern due first, with the move of the player's game where it was missed
+    const path = this.config.personal ? "/practice/puzzles" : `/lessons/${encodeURIComponent(this.config.lesson)}/puzzles`;
+    const { puzzle, source } = await call("POST", this.url(path), {});
     this.show(puzzle);
+    if (source) this.showSource(source);
     if (!keepMessage) this.say("", "");
+  }
+
+  showSource(source) {
+    this.root.querySelector('[data-role="practice-pattern"]').textContent = source.name;
+    this.root.querySelector('[data-role="practice-source-text"]').textContent = source.last.text;
+    this.root.querySelector('[data-role="practice-source-link"]').href = source.last.url;
+    this.root.querySelector('[data-role="practice-source"]').hidden = false;
+    this.board.element.dataset.pattern = source.pattern;
   }
 
   show(puzzle) {
@@ -82,6 +100,8 @@ class Practice {
     this.board.element.dataset.puzzleId = puzzle.id;
     this.board.setHighlights([]);
     this.explanation.hidden = true;
+    this.verdicts.hidden = true;
+    this.legend.hidden = true;
     this.clearMarks();
   }
 
@@ -100,6 +120,7 @@ class Practice {
     for (const cell of this.board.cells) {
       delete cell.dataset.answer;
       delete cell.dataset.wrongAnswer;
+      delete cell.dataset.verdict;
     }
   }
 
@@ -127,17 +148,50 @@ class Practice {
       await this.next(true);
       return;
     }
-    if (status === "incomplete") {
-      this.say("incomplete", this.texts.incomplete);
+    for (const cell of this.board.cells) delete cell.dataset.verdict;
+    if (status === "incomplete" || status === "partial") {
+      this.say(status, status === "partial" ? reply.result.text : this.texts.incomplete);
+      for (const { cell, verdict } of reply.result.cells) this.board.cell(...cell).dataset.verdict = verdict;
       return;
     }
     this.say("wrong", this.texts.wrong);
-    this.explanation.textContent = reply.explanation.text;
-    this.explanation.hidden = false;
-    this.board.setHighlights(reply.explanation.highlights);
-    for (const [row, col] of [...reply.result.wrong_opened, ...reply.result.wrong_flagged]) {
-      this.board.cell(row, col).dataset.wrongAnswer = "true";
+    this.showVerdicts(reply.result, reply.explanation);
+  }
+
+  // A wrong answer: each cell's verdict on the board, each wrong cell's reason (point at it to see its
+  // cells), then the pattern's step with its highlights and a legend of the roles shown.
+  showVerdicts(result, explanation) {
+    for (const { cell, verdict } of result.cells) {
+      const element = this.board.cell(...cell);
+      element.dataset.verdict = verdict;
+      if (verdict === "wrong") element.dataset.wrongAnswer = "true";
     }
+    const whole = mergeHighlights([...(explanation.shape ? explanation.shape.highlights : []), ...explanation.highlights]);
+    const draw = (marks) => this.board.setHighlights(marks);
+    renderStepList(this.verdicts, result.cells.filter((item) => item.text), whole, draw);
+    this.explanation.querySelector('[data-role="practice-step-heading"]').textContent = this.texts.step;
+    const shape = this.explanation.querySelector('[data-role="practice-shape"]');
+    shape.textContent = explanation.shape ? explanation.shape.text : "";
+    shape.hidden = !explanation.shape;
+    this.explanation.querySelector('[data-role="practice-step"]').textContent = explanation.text;
+    this.explanation.hidden = false;
+    draw(whole);
+    const shown = new Set(
+      [...whole, ...result.cells.flatMap((item) => item.highlights)].flatMap((mark) => mark.roles),
+    );
+    this.legend.replaceChildren(
+      ...Object.entries(this.config.roles)
+        .filter(([role]) => shown.has(role))
+        .map(([role, label]) => {
+          const item = document.createElement("li");
+          const swatch = document.createElement("span");
+          swatch.className = "swatch";
+          swatch.dataset.highlight = role;
+          item.append(swatch, ` ${label}`);
+          return item;
+        }),
+    );
+    this.legend.hidden = shown.size === 0;
   }
 
   showProgress(progress) {

@@ -48,7 +48,9 @@ class Review {
       document.querySelector('[data-role="replay-download"]').hidden = !(game.end && !game.end.pending);
       this.summary(review.summary);
       this.renderList();
-      this.show(0);
+      // "#move-41" (a link from "Your practice"): open the review at that move
+      const linked = /^#move-(\d+)$/.exec(window.location.hash);
+      this.show(linked ? Math.min(Math.max(Number(linked[1]) - 1, 0), this.moves.length) : 0);
     } catch (error) {
       this.text.textContent = format(this.texts.error, { error: error.message || String(error) });
     }

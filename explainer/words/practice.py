@@ -1,0 +1,161 @@
+"""A practice answer in words: each wrong cell's reason in one or two sentences from the player's view,
+how many cells a partial answer has left, and the verdict as JSON.
+
+A cell opened that the view proves a mine, or flagged that it proves safe, says so and gives the steps
+that prove it (``CellVerdict.chain``); a cell the view does not decide gives a placement that fits every
+number around it with the cell the other way (``CellVerdict.placement``), or says that no number
+touches it.  Every cell and count named comes from the verdict's data (``explainer.learn.practice``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from explainer.core.cells import Cell, CellSet
+from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.learn.practice import AnswerResult, CellVerdict, Reason, Status, Verdict
+from explainer.words.lessons import shape_json, shape_sentence
+from explainer.words.render import Renderer
+
+__all__ = ["AnswerJson", "CellVerdictJson", "answer_json", "left_text", "missed_text", "verdict_text"]
+
+Highlight = dict[str, list[int] | list[str]]
+
+
+class CellVerdictJson(TypedDict):
+    cell: list[int]
+    move: Literal["open", "flag"] | None
+    verdict: str  # ``Verdict``
+    reason: str | None  # ``Reason``
+    text: str  # "" for a cell right or missed
+    placement: list[list[int]] | None
+    highlights: list[Highlight]
+
+
+class AnswerJson(TypedDict):
+    status: str  # ``Status``
+    correct: bool
+    left: int  # cells of the lesson not answered yet
+    text: str  # "" unless partial: how many are left
+    cells: list[CellVerdictJson]
+    found: list[list[int]]
+    missing: list[list[int]] | None  # only for a wrong answer (else it would give the answer away)
+    wrong_opened: list[list[int]]
+    wrong_flagged: list[list[int]]
+
+
+def verdict_text(renderer: Renderer, verdict: CellVerdict) -> str:
+    """Why a wrong cell is wrong, from the player's view ("" for a cell right or missed)."""
+    cell = verdict.cell
+    if verdict.verdict is not Verdict.WRONG:
+        return ""
+    if verdict.reason in (Reason.MINE, Reason.SAFE):
+        if verdict.reason is Reason.MINE:
+            # I18N: practice: the player opened %(cell)s, which the board proves to be a mine; the proof follows
+            lead = renderer._("You opened %(cell)s, but it is a mine.", cell=cell)
+        else:
+            # I18N: practice: the player flagged %(cell)s, which the board proves to be safe; the proof follows
+            lead = renderer._("You flagged %(cell)s, but it is safe.", cell=cell)
+        proof = [shape_sentence(renderer, verdict.shape)] if verdict.shape is not None else renderer.chain(verdict.chain)
+        return renderer.join([lead, *proof])
+    if verdict.reason is Reason.NO_NUMBER:
+        # I18N: practice: the player opened or flagged %(cell)s, which no number touches, so nothing decides it
+        return renderer._("No number touches %(cell)s, so nothing decides it yet.", cell=cell)
+    placement = verdict.placement
+    if not placement:
+        # I18N: practice: the numbers do not decide %(cell)s yet (it could be a mine or safe)
+        return renderer._("The numbers do not decide %(cell)s yet.", cell=cell)
+    if verdict.move == "open":
+        # I18N: practice: the player opened %(cell)s, but the numbers around it also fit the mines at %(mines)s
+        # (which include %(cell)s), so it could be a mine
+        return renderer.ngettext(
+            "%(cell)s could still be a mine: a mine at %(mines)s fits every number around it.",
+            "%(cell)s could still be a mine: mines at %(mines)s fit every number around them.",
+            len(placement),
+            cell=cell,
+            mines=placement,
+        )
+    # I18N: practice: the player flagged %(cell)s, but the numbers around also fit the mines at %(mines)s, with
+    # no mine at %(cell)s, so it could be safe
+    return renderer.ngettext(
+        "%(cell)s could still be safe: a mine at %(mines)s, none at %(cell)s, fits every number around it.",
+        "%(cell)s could still be safe: mines at %(mines)s, none at %(cell)s, fit every number around them.",
+        len(placement),
+        cell=cell,
+        mines=placement,
+    )
+
+
+def left_text(renderer: Renderer, left: int) -> str:
+    """A partial answer: no mistake, ``left`` cells of the lesson still to find."""
+    # I18N: practice: the answer has no mistake but is not complete; %(count)s cells of the pattern are left
+    return renderer.ngettext("No mistake so far: %(count)s more cell to find.", "No mistake so far: %(count)s more cells to find.", left)
+
+
+def _verdict_highlights(verdict: CellVerdict, renderer: Renderer) -> list[Highlight]:
+    if verdict.shape is not None:
+        return shape_json(verdict.shape, renderer)["highlights"]  # type: ignore[no-any-return]
+    marks: dict[Cell, tuple[str, ...]] = {}
+    for deduction in verdict.chain:
+        for cell, roles in highlights(deduction).items():
+            marks[cell] = tuple(dict.fromkeys((*marks.get(cell, ()), *roles)))
+    for cell in verdict.placement or ():
+        marks[Cell(*cell)] = (*marks.get(Cell(*cell), ()), "assumed")
+    return highlights_to_json(marks)
+
+
+def answer_json(result: AnswerResult, renderer: Renderer) -> AnswerJson:
+    """The verdict for the player: each cell answered with its reason, how many are left, and (only for
+    a wrong answer) the lesson cells missed."""
+    cells: list[CellVerdictJson] = [
+        {
+            "cell": verdict.cell.to_json(),
+            "move": verdict.move,
+            "verdict": str(verdict.verdict),
+            "reason": None if verdict.reason is None else str(verdict.reason),
+            "text": verdict_text(renderer, verdict),
+            "placement": None if verdict.placement is None else verdict.placement.to_json(),
+            "highlights": _verdict_highlights(verdict, renderer),
+        }
+        for verdict in result.cells
+    ]
+    return {
+        "status": str(result.status),
+        "correct": result.correct,
+        "left": result.left if result.status is not Status.WRONG else len(result.missing),
+        "text": left_text(renderer, result.left) if result.status is Status.PARTIAL else "",
+        "cells": cells,
+        "found": result.found.to_json(),
+        "missing": result.missing.to_json() if result.status is Status.WRONG else None,
+        "wrong_opened": result.wrong_opened.to_json(),
+        "wrong_flagged": result.wrong_flagged.to_json(),
+    }
+
+
+def missed_text(renderer: Renderer, date: str, move: int, pattern: str, safe: CellSet, mines: CellSet) -> str:
+    """Where a player's game missed a step of the pattern named ``pattern`` (a lesson's name, in the
+    language): the game's ``date`` (already formatted), the move, and the cells the step decides (the
+    safe ones, which the player could have opened, when it has any; else its mines)."""
+    if safe:
+        # I18N: "Your practice": where a step was missed in the player's game; %(date)s the game's date, %(move)s the
+        # move's number, %(pattern)s the lesson's name (e.g. "1-2-1"), %(cells)s the cells the step proves safe
+        return renderer.ngettext(
+            "In your game of %(date)s, at move %(move)s, this pattern (%(pattern)s) would have told you that %(cells)s was safe.",
+            "In your game of %(date)s, at move %(move)s, this pattern (%(pattern)s) would have told you that %(cells)s were safe.",
+            len(safe),
+            date=date,
+            move=move,
+            pattern=pattern,
+            cells=safe,
+        )
+    # I18N: "Your practice": where a step was missed in the player's game; %(date)s the game's date, %(move)s the
+    # move's number, %(pattern)s the lesson's name (e.g. "1-2-1"), %(cells)s the cells the step proves to be mines
+    return renderer.ngettext(
+        "In your game of %(date)s, at move %(move)s, this pattern (%(pattern)s) would have told you that %(cells)s was a mine.",
+        "In your game of %(date)s, at move %(move)s, this pattern (%(pattern)s) would have told you that %(cells)s were mines.",
+        len(mines),
+        date=date,
+        move=move,
+        pattern=pattern,
+        cells=mines,
+    )
