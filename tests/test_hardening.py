@@ -131,8 +131,8 @@ def test_an_incomplete_learn_answer_reveals_nothing(client: FlaskClient) -> None
     for body in ({}, {"opened": [], "flagged": []}):
         data = client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", json=body).json
         assert data["result"]["status"] == "incomplete"
-        assert data["explanation"] is None and "missing" not in data["result"]
-        assert data["result"]["found"] == [] and data["puzzle"]["answers"] == 0
+        assert data["explanation"] is None and data["result"]["missing"] is None and data["result"]["left"] is None
+        assert data["result"]["found"] == [] and data["result"]["cells"] == [] and data["puzzle"]["answers"] == 0
 
 
 # -- requests from other sites ---------------------------------------------------------------------

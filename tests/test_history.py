@@ -146,3 +146,51 @@ def test_undo_and_accept_through_the_api(client: FlaskClient, stored_game) -> No
     assert len(accepted["end"]["mines"]) == 10 and not accepted["undoable"]
     again = client.post(f"/api/games/{game_id}/undo", json={})
     assert again.status_code == 409
+
+
+def test_reading_the_loss_report_is_not_play_time(client: FlaskClient, stored_game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An undone loss: the clock runs again from where it stopped, not from when the report was read."""
+    import web.storage.games as stored
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(stored.time, "time", lambda: clock[0])
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    game = stored_game(client, game_id)
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    clock[0] += 30.0  # thirty seconds of play
+    lost = client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9}).json["game"]
+    assert lost["end"]["pending"] and not lost["running"] and lost["elapsed"] == pytest.approx(30.0)
+    clock[0] += 600.0  # ten minutes reading why
+    back = client.post(f"/api/games/{game_id}/undo", json={}).json["game"]
+    assert back["running"] and back["elapsed"] == pytest.approx(30.0)
+    clock[0] += 5.0
+    assert client.get(f"/api/games/{game_id}").json["game"]["elapsed"] == pytest.approx(35.0)
+
+
+def test_one_click_count_and_the_figures_at_once(client: FlaskClient, stored_game) -> None:
+    """The end-of-game summary counts the clicks as the review does, and shows 3BV, 3BV/s and
+    efficiency at once; a bot move is no click of the player's."""
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    game = stored_game(client, game_id)
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    client.post(f"/api/games/{game_id}/flag", json={"row": mine // 9, "col": mine % 9})
+    client.post(f"/api/games/{game_id}/flag", json={"row": mine // 9, "col": mine % 9})  # and off again
+    playing = client.get(f"/api/games/{game_id}").json["game"]["summary"]
+    assert playing["clicks"] == 3 and playing["bbbv"] is None and playing["efficiency"] is None
+    bot = client.post(f"/api/games/{game_id}/bot", json={})
+    assert bot.status_code == 200, bot.json
+    game = stored_game(client, game_id)
+    last = None
+    for index in range(81):
+        if not game.layout >> index & 1 and not game.revealed >> index & 1:
+            last = client.post(f"/api/games/{game_id}/open", json={"row": index // 9, "col": index % 9}).json["game"]
+            game = stored_game(client, game_id)
+    assert last is not None and last["state"] == "won"
+    figures = last["summary"]
+    judged = client.get(f"/api/games/{game_id}/review").json["review"]["summary"]
+    assert figures["clicks"] == judged["clicks"] and figures["moves"] == judged["moves"] == figures["clicks"] + 1
+    assert figures["bot_moves"] == 1 and figures["bbbv"] == judged["bbbv"]
+    assert figures["efficiency"] == pytest.approx(figures["bbbv"] / figures["clicks"])
+    assert figures["bbbv_per_second"] is None or figures["bbbv_per_second"] > 0

@@ -4,15 +4,18 @@ and mine vision.  Every test runs on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 from sqlalchemy import select, update
 
 from explainer.play.game import Game
+from explainer.words.i18n import translations
 from web.storage.database import connection, write
 from web.storage.tables import games, results, users
 
@@ -269,3 +272,106 @@ def test_retention_keeps_an_account_s_results(app: Flask) -> None:
         left = conn.execute(select(results.c.owner)).scalars().all()
     assert len(left) == 1 and left[0].startswith("u:")
     assert board(ada)["won"] == 1
+
+
+def selected(html: str, name: str) -> str:
+    """The value chosen in the leaderboards page's ``name`` menu."""
+    menu = re.search(rf'<select id="lb-{name}" name="{name}">(.*?)</select>', html, re.S)
+    assert menu, f"no {name} menu"
+    chosen = re.findall(r'<option value="([^"]*)" selected>', menu.group(1))
+    assert len(chosen) == 1, chosen
+    return chosen[0]
+
+
+def leaderboard_choice(client: FlaskClient, query: str = "") -> tuple[str, str]:
+    page = client.get(f"/leaderboards{query}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    return selected(html, "kind"), selected(html, "mode")
+
+
+def test_the_leaderboards_open_on_the_board_and_mode_last_played(app: Flask, client: FlaskClient) -> None:
+    assert leaderboard_choice(client) == ("expert", "classic")  # no game yet
+    new_game(client, preset="intermediate", mode="strict")
+    assert leaderboard_choice(client) == ("intermediate", "strict")  # no finished game yet: the latest one
+    win(app, client, new_game(client, preset="expert", seed=3, multiplier=1.2, mode="forgiving"))
+    assert leaderboard_choice(client) == ("expert*1.2", "forgiving")
+    lose(app, client, new_game(client, seed=2))
+    new_game(client, preset="intermediate")  # started, not finished: the last finished game's board still leads
+    assert leaderboard_choice(client) == ("beginner", "classic")
+    custom = client.post("/api/games", json={"height": 12, "width": 14, "mines": 1, "seed": 5})
+    win(app, client, str(custom.json["game"]["id"]))
+    assert leaderboard_choice(client) == ("beginner", "classic")  # a custom size has no leaderboard to open on
+    # what the query says wins, each of the two on its own
+    assert leaderboard_choice(client, "?kind=expert&mode=classic") == ("expert", "classic")
+    assert leaderboard_choice(client, "?mode=strict") == ("beginner", "strict")
+    assert leaderboard_choice(client, "?kind=huge") == ("huge", "classic")
+    assert leaderboard_choice(app.test_client()) == ("expert", "classic")  # another player's games are not theirs
+
+
+def test_the_leaderboards_open_on_an_account_s_last_board_on_any_browser(app: Flask) -> None:
+    ada = account(app, "ada")
+    lose(app, ada, new_game(ada, preset="intermediate", seed=4, mode="strict"))
+    elsewhere = app.test_client()
+    assert elsewhere.post("/api/account/sign-in", json={"username": "ada", "password": PASSWORD}).status_code == 200
+    assert leaderboard_choice(elsewhere) == ("intermediate", "strict")
+
+
+def test_a_leaderboard_kind_that_names_no_board_is_refused(client: FlaskClient) -> None:
+    for kind in ("zzz", "zzz*1.2"):
+        page = client.get("/leaderboards", query_string={"kind": kind})
+        html = page.get_data(as_text=True)
+        assert page.status_code == 400 and str(escape(repr(kind))) in html and "× , 0 mines" not in html
+    assert client.get("/leaderboards", query_string={"kind": "20x12/50"}).status_code == 200  # a size has a board
+
+
+def chart(html: str, role: str) -> str:
+    found = re.search(rf'<figure class="chart" data-role="{role}">(.*?)</figure>', html, re.S)
+    assert found, f"no {role}"
+    return found.group(1)
+
+
+def ticks(svg: str) -> list[str]:
+    return re.findall(r'<text class="tick"[^>]*>([^<]*)</text>', svg)
+
+
+def axis_labels(svg: str) -> list[str]:
+    return re.findall(r'<text class="axis-label"[^>]*>([^<]*)</text>', svg)
+
+
+def test_the_charts_name_their_axes_and_the_values_at_their_ends(app: Flask, client: FlaskClient) -> None:
+    from web.pages.charts import Tick, histogram
+
+    win(app, client, new_game(client, seed=1))
+    lose(app, client, new_game(client, seed=2))
+    win(app, client, new_game(client, seed=3))
+    times = board(client)["win_times"]
+    html = client.get("/stats").get_data(as_text=True)
+    ratio = chart(html, "ratio-chart")
+    assert axis_labels(ratio) == ["Games", "Win ratio"]
+    assert ticks(ratio) == ["0%", "50%", "100%", "1", "3"]  # up the side, then along the bottom
+    assert 'aria-labelledby="chart-1-ratio-title" aria-describedby="chart-1-ratio-desc"' in ratio
+    assert '<desc id="chart-1-ratio-desc">Across: Games, from 1 to 3. Up: Win ratio, from 0% to 100%.</desc>' in ratio
+    spread = histogram(times)
+    assert spread is not None
+    low, high = (f"{round(tick.value, 1):g}" for tick in spread.x_ticks)
+    assert spread.y_ticks == (Tick(120, 0), Tick(0, spread.most))
+    times_chart = chart(html, "time-chart")
+    assert axis_labels(times_chart) == ["Seconds", "Wins"]
+    assert ticks(times_chart) == ["0", str(spread.most), low, high]
+    assert f"Across: Seconds, from {low} to {high}. Up: Wins, from 0 to {spread.most}." in times_chart
+    german = client.get("/stats?lang=de").get_data(as_text=True)
+    assert axis_labels(chart(german, "ratio-chart"))[1] == translations("de").gettext("Win ratio") != "Win ratio"
+    assert "Siegquote" in chart(german, "ratio-chart").split("<desc", 1)[1].split("</desc>", 1)[0]  # described in German too
+
+
+def test_the_chart_ticks_mark_the_ends_of_each_axis() -> None:
+    from web.pages.charts import HEIGHT, WIDTH, Tick, histogram, ratio_line
+
+    line = ratio_line([1.0, 0.5, 2 / 3, 0.75])
+    assert line is not None
+    assert line.x_ticks == (Tick(0, 1), Tick(WIDTH, 4))
+    assert line.y_ticks == (Tick(HEIGHT, 0.0), Tick(HEIGHT / 2, 0.5), Tick(0, 1.0))
+    spread = histogram([12.0, 30.0, 14.5, 20.0], bins=4)
+    assert spread is not None
+    assert spread.x_ticks == (Tick(0, 12.0), Tick(WIDTH, 30.0)) and spread.y_ticks == (Tick(HEIGHT, 0), Tick(0, 2))

@@ -142,7 +142,7 @@ def test_state_is_the_player_view_only(client: FlaskClient, stored_game) -> None
     assert "layout" not in text and "seed" not in text and str(game.seed) not in text
     assert set(data) == {
         "id", "mode", "height", "width", "mines", "mines_left", "state", "moves",
-        "board", "elapsed", "running", "replayable", "undoable", "wrong_flags", "summary", "kind", "daily", "vision",
+        "board", "elapsed", "running", "replayable", "undoable", "wrong_flags", "summary", "kind", "origin", "daily", "vision",
     }
     assert data["vision"] is None  # the mines only when the player switches mine vision on
 

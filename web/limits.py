@@ -57,6 +57,8 @@ from explainer.engine import budget
 from web.config import ConfigError
 
 __all__ = [
+    "REVIEW_MOVES_PER_BUDGET",
+    "for_review",
     "DEFAULT_MAX_REPLY_BYTES",
     "DEFAULT_SECONDS",
     "DEFAULT_WORK",
@@ -113,6 +115,21 @@ def time_left() -> float | None:
     """Seconds left in the engine budget in force (this request's), or None without a time limit."""
     current = budget.current()
     return None if current is None else current.remaining_seconds()
+
+
+#: a game's review gets the request's limits once per this many moves of its history (at least once)
+REVIEW_MOVES_PER_BUDGET = 25
+
+
+@contextmanager
+def for_review(entries: int) -> Iterator[budget.Budget]:
+    """The engine budget of a game's review: the request's limits once per ``REVIEW_MOVES_PER_BUDGET``
+    entries of its history, apart from the request's own budget.  A review solves the view before each
+    move, each of which the server already solved within a request's budget when the move was played, so
+    a game the server let the player play is always reviewed (never a 503), and a review stays bounded."""
+    times = 1 + entries // REVIEW_MOVES_PER_BUDGET
+    with budget.separate(float(current_app.config["ENGINE_SECONDS"]) * times, int(current_app.config["ENGINE_WORK"]) * times) as part:
+        yield part
 
 
 @contextmanager

@@ -54,6 +54,7 @@ __all__ = [
     "CHECK_EVERY",
     "current",
     "limit",
+    "separate",
     "attempt",
     "spend",
     "check",
@@ -167,6 +168,19 @@ def limit(seconds: float | None = None, work: int | None = None) -> Iterator[Bud
         _CURRENT.reset(token)
         if outer is not None:
             outer.spent += budget.spent
+
+
+@contextmanager
+def separate(seconds: float | None = None, work: int | None = None) -> Iterator[Budget]:
+    """Run the block under limits of its own, apart from any enclosing budget: neither bounded by it nor
+    charged to it (work whose size the caller has bounded otherwise, e.g. a game's review, which costs
+    about what its moves cost, each of which fitted a request's budget)."""
+    budget = Budget(seconds, max(1, work) if work is not None else None)
+    token = _CURRENT.set(budget)
+    try:
+        yield budget
+    finally:
+        _CURRENT.reset(token)
 
 
 @contextmanager

@@ -61,7 +61,8 @@ class Solution:
     probabilities: dict[int, float] = field(repr=False, default_factory=dict)
     conflict: tuple[Cell, ...] = ()  # numbers that cannot all be satisfied (when inconsistent)
     conflict_uses_mine_count: bool = False  # the numbers fit, but not with the mine count
-    complete: bool = True  # False: ``deductions`` holds only what a hint needs (``solve(hint_only=True)``)
+    complete: bool = True  # False: ``deductions`` is the chain's beginning only (``solve(hint_only=True)``, ``until``)
+    hint_only: bool = False  # the chain's first step is already the hint's (``solve(hint_only=True)``)
     # False: the exact count was over budget; ``safe``, ``mines`` and ``deductions`` come from the cheap
     # tiers only (sound, maybe not everything), ``probabilities`` is empty, ``consistent`` means no
     # contradiction was found by them
@@ -152,9 +153,10 @@ def minimal_conflict(board: Board, constraints: list[Constraint], limit: int = 8
 
 
 def _chain(
-    board: Board, analysis: Analysis, constraints: list[Constraint], hint_only: bool
+    board: Board, analysis: Analysis, constraints: list[Constraint], hint_only: bool, until: int | None = None
 ) -> tuple[Deduction, ...]:
-    """``constraints``: the view's, with nothing proved (``build_constraints(board)``)."""
+    """``constraints``: the view's, with nothing proved (``build_constraints(board)``); ``until``: stop
+    once these cells (a mask) are decided (the chain so far is the whole chain's beginning)."""
     wrong_flags = board.flagged_mask & analysis.safe
     state = start_state(board, analysis.safe, analysis.mines, constraints)
     deductions: list[Deduction] = []
@@ -163,6 +165,8 @@ def _chain(
     while state.targets:
         if budget is not None:
             budget.spend(64)
+        if until is not None and (not until or deductions) and not state.targets & until:
+            break  # (a chain for some cells still has its first step: the simplest there is)
         if hint_only and deductions and not state.targets & wrong_flags:
             break  # the first step, and the steps that explain every wrong flag
         for tier in FIRST_TIERS if hint_only and not deductions else TIERS:
@@ -192,14 +196,14 @@ def simplest_step(solution: Solution) -> Deduction | None:
     if not solution.deductions:
         return None
     first = solution.deductions[0]
-    if not solution.complete or first.rule is not Rule.ENUMERATION:
+    if solution.hint_only or first.rule is not Rule.ENUMERATION:
         return first
     board = solution.board
     state = start_state(board, solution.safe.mask, solution.mines.mask)
     return find_shortest(state) or first
 
 
-def solve(board: Board, hint_only: bool = False) -> Solution:
+def solve(board: Board, hint_only: bool = False, until: int | None = None) -> Solution:
     """Everything the engine knows about a player view.
 
     With ``hint_only`` the chain of deductions stops after the first step
@@ -207,16 +211,21 @@ def solve(board: Board, hint_only: bool = False) -> Solution:
     time.  Certain cells and probabilities are complete either way.  That
     first step is the hint's (``simplest_step``): when only the enumeration
     decides anything, of its cells the one with the shortest argument.
+    With ``until`` (a mask of cells) the chain stops as soon as every one of
+    those cells it can decide is decided, after its first step at least: the
+    steps it holds are the whole chain's first ones (a review asks only for the
+    step that decides each move's cell, or the simplest step there was);
+    ``until=0`` builds no chain.
 
     Under a budget (``with explainer.engine.budget.limit(...)``) an exact analysis
     that goes over gives way to the cheap fallback (``exact=False``); see the
     module's docstring.
     """
     if _budget.current() is None:
-        return _solve_exact(board, hint_only)
+        return _solve_exact(board, hint_only, until)
     try:
         with _budget.attempt(EXACT_SHARE):
-            return _solve_exact(board, hint_only)
+            return _solve_exact(board, hint_only, until)
     except (BudgetExceeded, MemoryError, SystemError):
         # (CPython may report exhausted memory as a SystemError, "error return without exception set")
         pass  # the tables are freed on leaving this handler
@@ -262,14 +271,14 @@ def _solve_cheap(board: Board) -> Solution:
     )
 
 
-def _solve_exact(board: Board, hint_only: bool) -> Solution:
+def _solve_exact(board: Board, hint_only: bool, until: int | None = None) -> Solution:
     analysis, constraints = _analysis(board)
     width = board.width
     if not analysis.consistent:
         empty = CellSet(0, width)
         conflict, uses_count = minimal_conflict(board, constraints)
         return Solution(board, False, empty, empty, empty, (), {}, conflict, uses_count)
-    deductions = _chain(board, analysis, constraints, hint_only)
+    deductions = _chain(board, analysis, constraints, hint_only, until)
     return Solution(
         board=board,
         consistent=True,
@@ -278,7 +287,8 @@ def _solve_exact(board: Board, hint_only: bool) -> Solution:
         wrong_flags=CellSet(board.flagged_mask & analysis.safe, width),
         deductions=deductions,
         probabilities=analysis.probabilities(),
-        complete=not hint_only,
+        complete=not hint_only and until is None,
+        hint_only=hint_only,
     )
 
 

@@ -26,12 +26,15 @@ loss (``accept_loss``) ends the game for good, and only then is the whole layout
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from explainer.play.game import Game, GameError
 
 __all__ = [
     "ASSIST",
+    "Clicks",
+    "clicks",
     "EXTRA_RECORDS",
     "HELP",
     "HistoryFull",
@@ -54,6 +57,47 @@ __all__ = [
 MOVES = ("open", "chord", "flag", "unflag")
 #: a cell an assisted game opened
 ASSIST = "assist"
+
+
+@dataclass(frozen=True)
+class Clicks:
+    """A game's clicks as the community counts them (efficiency is 3BV divided by them): the player's
+    left clicks (opens), right clicks (flags and flags taken off) and chords, each move of the history
+    once, those undone since included (they were clicked); and the bot's moves, which are not the
+    player's clicks.  The one move count of the end-of-game summary and the review."""
+
+    left: int
+    right: int
+    chords: int
+    bot: int
+
+    @property
+    def total(self) -> int:
+        """The player's clicks."""
+        return self.left + self.right + self.chords
+
+    @property
+    def moves(self) -> int:
+        """Every move, the player's clicks and the bot's moves."""
+        return self.total + self.bot
+
+
+def clicks(game: Game) -> Clicks:
+    """The game's clicks (``Clicks``)."""
+    left = right = chords = bot = 0
+    for entry in game.history:
+        action = entry["action"]
+        if action not in MOVES:
+            continue
+        if entry.get("by") == "bot":
+            bot += 1
+        elif action == "open":
+            left += 1
+        elif action == "chord":
+            chords += 1
+        else:
+            right += 1
+    return Clicks(left, right, chords, bot)
 #: help asked for, without a move
 HELP = ("hint", "probabilities")
 

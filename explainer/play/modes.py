@@ -552,7 +552,14 @@ def flag_cell(game: Game, row: int, col: int, *, by: str = "player", at: float |
 def summary(game: Game) -> dict[str, Any]:
     """The mode's figures for the end-of-game summary."""
     mode = game_mode(game)
-    data: dict[str, Any] = {"mode": str(mode), "state": game.state, "moves": game.moves}
+    counted = history.clicks(game)  # the same count as the review's
+    data: dict[str, Any] = {
+        "mode": str(mode),
+        "state": game.state,
+        "moves": counted.moves,
+        "clicks": counted.total,
+        "bot_moves": counted.bot,
+    }
     if mode is Mode.FORGIVING:
         data["saves"] = game.extra.get("saves", 0)
     if mode is Mode.ASSIST:

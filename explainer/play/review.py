@@ -27,6 +27,7 @@ Efficiency is 3BV divided by the player's clicks (left, right and chords).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,9 +39,10 @@ from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
 from explainer.play.game import Game
 from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
+from explainer.play.history import clicks as history_clicks
 from explainer.play.modes import LossReport, move_loss_report, strict_report
 
-__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review"]
+__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review", "summarize"]
 
 VERDICTS = ("certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral")
 
@@ -77,8 +79,8 @@ class MoveReview:
 @dataclass(frozen=True)
 class ReviewSummary:
     state: str
-    moves: int  # moves by the player or the bot (opens, chords, flags, unflags)
-    clicks: int  # the player's clicks: left, right and chords
+    moves: int  # moves by the player or the bot (opens, chords, flags, unflags): ``history.Clicks.moves``
+    clicks: int  # the player's clicks: left, right and chords (``history.Clicks.total``)
     forced_guesses: int
     avoidable_guesses: int
     wrong_flags: int
@@ -175,12 +177,9 @@ def review(game: Game) -> Review:
     items: list[MoveReview] = []
     stack: list[tuple[str, tuple[Any, ...]]] = []  # (action, position before it) of the entries that stand
     flags_to_watch: dict[int, int] = {}  # flagged cell -> the item that placed it (not proved either way then)
-    counts = {"hint": 0, "probabilities": 0, "undo": 0}
-    solution: Solution | None = None
     for index, entry in enumerate(game.history):
         action = entry["action"]
         if action in HELP:
-            counts[action] += 1
             continue
         view = replay.view()
         cell = None if entry.get("cell") is None else Cell(*entry["cell"])
@@ -189,7 +188,6 @@ def review(game: Game) -> Review:
             first=replay.state == "ready" and action == "open",
         )
         if action == "undo":
-            counts["undo"] += 1
             # back to before the last move (and the assists that followed it)
             while stack:
                 taken, before = stack.pop()
@@ -197,18 +195,18 @@ def review(game: Game) -> Review:
                 if taken in MOVES:
                     break
             items.append(item)
-            solution = None
             continue
-        if replay.state == "ready" or solution is None:
-            solution = solve(view) if replay.state == "playing" else None
         assert cell is not None
         bit = 1 << (cell.row * game.width + cell.col)
+        if action == "open":
+            cells = bit & view.covered_mask & ~view.flagged_mask
+        elif action == "chord":
+            cells = view.neighbours[cell.row * game.width + cell.col] & view.covered_mask & ~view.flagged_mask
+        else:
+            cells = bit
+        # the view's solve, its chain only as far as the step deciding this move's cells (or the first step)
+        solution = solve(view, until=cells) if replay.state == "playing" else None
         if solution is not None and action in ("open", "chord"):
-            if action == "open":
-                cells = bit & view.covered_mask & ~view.flagged_mask
-            else:
-                around = view.neighbours[cell.row * game.width + cell.col]
-                cells = around & view.covered_mask & ~view.flagged_mask
             if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
                 _judge_open(item, solution, cells)
         elif solution is not None and action == "flag":
@@ -237,20 +235,26 @@ def review(game: Game) -> Review:
                 # the layout only says which flags were wrong (shown at the end); the report reasons on the view
                 item.loss = move_loss_report(view, replay.layout or 0, exploded, chord)
         items.append(item)
-        # the next view, and the flags it now proves wrong
-        solution = solve(replay.view()) if replay.state == "playing" else None
-        if solution is not None and flags_to_watch:
+        # the flags the next view now proves wrong (its certain cells are enough: no chain)
+        after = solve(replay.view(), until=0) if replay.state == "playing" and flags_to_watch else None
+        if after is not None:
             for flagged in list(flags_to_watch):
-                if solution.safe.mask >> flagged & 1:
+                if after.safe.mask >> flagged & 1:
                     placed = items[flags_to_watch.pop(flagged)]
                     placed.verdict = "wrong-flag"
                     placed.became_safe_after = len(items)  # the 1-based number of the move just played
-    return Review(tuple(items), _summary(game, items, counts), replay.layout if game.over else None)
+    return Review(tuple(items), summarize(game, items), replay.layout if game.over else None)
 
 
-def _summary(game: Game, items: list[MoveReview], counts: dict[str, int]) -> ReviewSummary:
+def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:
+    """The review's summary of ``game`` as it is now, from its judged moves (a review made while a loss
+    was pending gets the figures that wait for the end once the loss is accepted, without judging again)."""
+    counts = {"hint": 0, "probabilities": 0, "undo": 0}
+    for entry in game.history:
+        if entry["action"] in counts:
+            counts[entry["action"]] += 1
     moves = [item for item in items if item.action in MOVES]
-    clicks = sum(1 for item in moves if item.by == "player")
+    clicks = history_clicks(game).total
     judged = [item for item in moves if item.verdict != "neutral"]
     good = sum(1 for item in judged if item.verdict == "certain" or (item.verdict == "forced-guess" and (item.safest or item.followed)))
     times = [item.t for item in items if item.t is not None]
@@ -259,7 +263,7 @@ def _summary(game: Game, items: list[MoveReview], counts: dict[str, int]) -> Rev
     value = bbbv(game.height, game.width, game.layout) if over and game.layout is not None else None
     return ReviewSummary(
         state=game.state,
-        moves=len(moves),
+        moves=history_clicks(game).moves,
         clicks=clicks,
         forced_guesses=sum(1 for item in moves if item.verdict == "forced-guess"),
         avoidable_guesses=sum(1 for item in moves if item.verdict == "avoidable-guess"),

@@ -35,7 +35,7 @@ class CellVerdictJson(TypedDict):
 class AnswerJson(TypedDict):
     status: str  # ``Status``
     correct: bool
-    left: int  # cells of the lesson not answered yet
+    left: int | None  # cells of the lesson not answered yet (None for an incomplete answer: it reveals nothing)
     text: str  # "" unless partial: how many are left
     cells: list[CellVerdictJson]
     found: list[list[int]]
@@ -122,7 +122,7 @@ def answer_json(result: AnswerResult, renderer: Renderer) -> AnswerJson:
     return {
         "status": str(result.status),
         "correct": result.correct,
-        "left": result.left if result.status is not Status.WRONG else len(result.missing),
+        "left": None if result.status is Status.INCOMPLETE else result.left,
         "text": left_text(renderer, result.left) if result.status is Status.PARTIAL else "",
         "cells": cells,
         "found": result.found.to_json(),

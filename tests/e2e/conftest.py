@@ -45,7 +45,14 @@ class LiveServer:
     def __init__(self, db_path: Path) -> None:
         self.db_path = db_path
         self.app: Flask = create_app(
-            {"DATABASE_URL": str(db_path), "SECRET_KEY_FILE": str(db_path.with_suffix(".key")), "ALLOW_SEEDS": True}
+            {
+                "DATABASE_URL": str(db_path),
+                "SECRET_KEY_FILE": str(db_path.with_suffix(".key")),
+                "ALLOW_SEEDS": True,
+                # the pages are under test, not the engine's limits: room for a busy machine, so that a hint's
+                # shortest argument is never cut short by the clock (tests/test_web_budget.py tests the limits)
+                "ENGINE_SECONDS": 6.0,
+            }
         )
         self.server: BaseWSGIServer = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

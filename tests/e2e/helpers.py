@@ -7,6 +7,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from explainer.core.cells import Cell
+from explainer.play.game import PRESETS
 
 
 def cell(page: Page, row: int, col: int) -> Locator:
@@ -35,12 +36,18 @@ def start_new_game(page: Page) -> str:
 
 def started_beginner(page: Page, language: str = "en") -> str:
     """A fresh page in ``language``, a new beginner game, its first cell (row 4, col 4) opened; its id."""
+    return started(page, "beginner", (4, 4), language)
+
+
+def started(page: Page, preset: str, first: tuple[int, int], language: str = "en") -> str:
+    """A fresh page in ``language``, a new game of ``preset``, its cell ``first`` opened; its id."""
     page.goto(f"/?lang={language}")
     expect(board(page)).to_have_attribute("data-game-state", "ready")
-    page.select_option("#preset", "beginner")
+    page.select_option("#preset", preset)
     page.click('[data-action="new-game"]')
-    expect(page.locator('.cell[data-state="covered"]')).to_have_count(81)
-    cell(page, 4, 4).click()
+    height, width, _mines = PRESETS[preset]
+    expect(page.locator('.cell[data-state="covered"]')).to_have_count(height * width)
+    cell(page, *first).click()
     expect(board(page)).not_to_have_attribute("data-game-state", "ready")
     return game_id(page)
 

@@ -1,7 +1,8 @@
 """Accessibility, checked by axe-core inside the browser (installed from npm by scripts/browser-deps and
-injected into each page): the game page fresh, with a hint open, with the probability overlay and after
-a loss; a lesson and the Learn index — in English and in Arabic (right to left), light and dark.  No
-critical and no serious violation is allowed."""
+injected into each page): the game page fresh, with a hint open, with the probability overlay (beginner,
+and expert on a laptop where the cells are too small for the percentages) and after a loss; the analysis
+board with and without the overlay; a lesson and the Learn index — in English and in Arabic (right to
+left), light and dark.  No critical and no serious violation is allowed."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from .conftest import LiveServer
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 
-from .helpers import cell, explanation, started_beginner
+from .helpers import board, cell, explanation, started, started_beginner
 from .test_learn import lose_by_an_avoidable_guess, practice_board, practice_cell
 
 pytestmark = pytest.mark.e2e
@@ -70,6 +71,16 @@ def test_the_game_page_with_the_overlay(page: Page, language: str, scheme: str) 
     started_beginner(page, language)
     page.click('[data-action="probabilities"]')
     expect(page.locator(".cell[data-probability]").first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_expert_board_with_the_overlay_on_a_laptop(page: Page, language: str, scheme: str) -> None:
+    """Cells too small for the percentage chips: colours, tooltips and the safest cells' marks."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    started(page, "expert", (8, 15), language)
+    page.click('[data-action="probabilities"]')
+    expect(board(page)).to_have_attribute("data-chips", "hidden")
+    expect(page.locator('.cell[data-safest="true"]').first).to_be_visible()
     assert violations(page) == []
 
 
@@ -128,6 +139,9 @@ def test_the_analysis_board(page: Page, language: str, scheme: str) -> None:
     expect(page.locator('[data-role="board-wrap"][data-analysed]')).to_have_count(1)
     page.click('[data-role="io"] > summary')  # the import, export and share section open too
     page.locator('[data-role="deductions"] li').first.hover()
+    assert violations(page) == []
+    page.click('[data-action="probabilities"]')  # the overlay on the position
+    expect(page.locator(".cell[data-probability]").first).to_be_visible()
     assert violations(page) == []
 
 

@@ -64,3 +64,37 @@ def test_a_wrong_password_and_signing_out(page: Page) -> None:
     expect(page.locator('[data-role="signed-in-as"]')).to_be_visible()
     page.click('[data-role="sign-out-form"] button')
     expect(page.locator('[data-role="sign-in-form"]')).to_be_visible()
+
+
+# the status bar: the bar's items (the children it shows) and the height of its line, the bot's group apart
+STATUS_LINES = """bar => {
+  const box = element => element.getBoundingClientRect();
+  const shown = element => box(element).width > 0;
+  const bot = bar.querySelector('[data-role="bot"]');
+  const items = [...bar.children].filter(element => shown(element) && element !== bot);
+  const controls = [...bot.children].filter(shown);
+  const extent = list => Math.max(...list.map(e => box(e).bottom)) - Math.min(...list.map(e => box(e).top));
+  const line = list => Math.max(...list.map(e => box(e).height));
+  return {
+    items: items.map(e => e.textContent.trim()), itemsHeight: extent(items), itemLine: line(items),
+    botHeight: extent(controls), botLine: line(controls), botTop: box(bot).top, itemsBottom: Math.max(...items.map(e => box(e).bottom)),
+    barHeight: box(bar).height,
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["de", "ru", "fr", "pl", "ar"])
+def test_the_status_bar_keeps_one_line_at_1366_px(page: Page, language: str) -> None:
+    """Counters, Hint, the tools and the two links share one line; the bot's controls, one group, stay on one line
+    of their own (beside them or under them), never split."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    started_beginner(page, language)
+    expect(page.locator('[data-role="analysis-link"]')).to_be_visible()  # the game has started: every item is shown
+    lines = page.eval_on_selector(".status-bar", STATUS_LINES)
+    assert len(lines["items"]) >= 8, lines  # 2 counters, Hint, probabilities, vision, undo, review, analysis board...
+    assert lines["itemsHeight"] <= lines["itemLine"] + 1, lines  # one line high
+    assert lines["botHeight"] <= lines["botLine"] + 1, lines
+    if lines["botTop"] >= lines["itemsBottom"]:  # the bot's line under the items' line: two lines in all
+        assert lines["barHeight"] <= lines["itemLine"] + lines["botLine"] + 16, lines
+    else:
+        assert lines["barHeight"] <= max(lines["itemLine"], lines["botLine"]) + 1, lines

@@ -1,14 +1,15 @@
 """Errors as JSON: every problem with an API request is a 4xx with a message
-that quotes the bad input, never a traceback."""
+that quotes the bad input, never a traceback.  The same errors on a page (outside
+``/api/``) are the site's error page (``web.pages.errors``)."""
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, ServiceUnavailable
+from werkzeug.exceptions import HTTPException
 
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.play.history import HistoryFull
@@ -18,6 +19,7 @@ from explainer.words.render import Renderer
 from web.storage.games import GameBusy, GameNotFound, StoredGameError
 from web.api.settings import SettingsError
 from web.language import UnknownLanguage, select_language
+from web.pages.errors import error_page, http_error_page
 from web.storage.puzzles import PuzzleNotFound
 
 __all__ = [
@@ -155,6 +157,9 @@ class NotStarted(ApiError):
 
 
 def error_response(message: str, status: int) -> tuple[Response, int]:
+    """The API's error object; on a page (outside ``/api/``), the site's error page with the same message."""
+    if not request.path.startswith(API_PREFIX):
+        return error_page(status, message), status
     return jsonify({"error": message, "status": status}), status
 
 
@@ -184,8 +189,6 @@ def register_error_handlers(app: Flask) -> None:
         retry_after = getattr(error, "retry_after", None)
         if isinstance(retry_after, int):
             response.headers["Retry-After"] = str(retry_after)
-        if not request.path.startswith(API_PREFIX):  # a page's form: the message on a plain page
-            return render_template("error.html", message=str(error), status=status), status
         return response, status
 
     @app.errorhandler(GameNotFound)
@@ -217,14 +220,10 @@ def register_error_handlers(app: Flask) -> None:
             log.warning("over the engine budget on %s %s: %s", request.method, request.path, error)
             # I18N: a request whose analysis needed more time or memory than the server gives one request
             message = _("This board needs more computing than the server allows for one request, so nothing was done.")
-            if not request.path.startswith(API_PREFIX):
-                return ServiceUnavailable(message)
             return error_response(message, 503)
         message = Renderer(select_language()).error(error)  # in the request's language where a catalog has it
         if isinstance(error, LookupError):
-            if not request.path.startswith(API_PREFIX):
-                return NotFound(message)  # an HTML 404 (an unknown lesson page)
-            return error_response(message, 404)
+            return error_response(message, 404)  # on a page, an HTML 404 (an unknown lesson page)
         return error_response(message, 400)
 
     @app.errorhandler(GameBusy)
@@ -235,7 +234,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         if not request.path.startswith(API_PREFIX):
-            return error
+            return http_error_page(error)
         headers = dict(error.get_headers())
         response, status = error_response(_http_message(error, headers.get("Allow")), error.code or 500)
         if "Allow" in headers:  # 405 lists the methods the route takes
@@ -248,7 +247,7 @@ def register_error_handlers(app: Flask) -> None:
             return http_error(error)
         log.exception("unexpected error on %s %s", request.method, request.path)
         if not request.path.startswith(API_PREFIX):
-            return InternalServerError()
+            return error_page(500)
         # I18N: an unexpected server failure (a bug); the error was written to the server's log
         return error_response(_("the server failed to answer this request; it has been logged"), 500)
 

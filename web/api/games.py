@@ -30,10 +30,11 @@ from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
-from explainer.play.review import review
 from explainer.words.review import review_json
 
+from web import limits
 from web.storage import games as db
+from web.storage import reviews
 from web.storage.ranking import Origin
 from web.api.analysis import Analyses, overlay_json, wrong_flag_json
 from web.api.errors import (
@@ -264,7 +265,9 @@ def review_route(game_id: str) -> ResponseReturnValue:
         raise DailyHidden(str(record.daily))  # the review shows the whole board
     if record.game.extra.get("loss_pending"):
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
-    return jsonify({"game": state_json(record, language), "review": review_json(review(record.game), language)})
+    with limits.for_review(len(record.game.history)):  # (its own budget: a played game is always reviewed)
+        judged = reviews.review_of(record.id, record.game)  # (made once: after the finishing reply, usually)
+    return jsonify({"game": state_json(record, language), "review": review_json(judged, language)})
 
 
 @bp.get("/games/<game_id>/replay-file")

@@ -50,7 +50,7 @@ from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WID
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.results import MULTIPLIERS
-from web.storage.ranking import Unranked
+from web.storage.ranking import Origin, Unranked
 from web.storage.training import MASTERED, WEEKS
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
@@ -438,8 +438,15 @@ def _schemas() -> dict[str, Any]:
                      "unranked": _nullable(_array({"enum": [str(reason) for reason in Unranked]},
                                                   description="Why the finished game does not rank (empty: it ranks); "
                                                   "null while it is played.")),
+                     "clicks": {**_COUNT, "description": "The player's clicks: left, right and chords (the "
+                                "review's count); moves adds the bot's."},
+                     "bot_moves": _COUNT,
+                     "bbbv": {**_nullable(_COUNT), "description": "The board's 3BV, once the game is over for good."},
+                     "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
+                     "efficiency": {**_nullable({"type": "number", "minimum": 0}), "description": "3BV per click."},
                      },
-                    ["mode", "state", "moves", "assisted", "warnings", "unranked"],
+                    ["mode", "state", "moves", "clicks", "bot_moves", "assisted", "warnings", "unranked", "bbbv",
+                     "bbbv_per_second", "efficiency"],
                 ),
                 "end": _object(
                     {
@@ -456,6 +463,9 @@ def _schemas() -> dict[str, Any]:
                 ),
                 "kind": {**_STRING, "description": "The board kind: a preset (expert), a preset with a mine "
                          "multiplier (expert*1.2) or a size (20x12/50: width x height / mines)."},
+                "origin": {"enum": [*(str(o) for o in Origin), None], "description": "Where the layout came from: "
+                           "dealt at the first click, the daily board, a position (its mines fixed), an imported "
+                           "replay, a replay of a finished game; null for games kept before it was recorded."},
                 "daily": _nullable({**_STRING, "description": "A daily board's day and preset (2026-11-23/expert)."}),
                 "vision": _nullable(_object(
                     {
@@ -620,7 +630,8 @@ def _schemas() -> dict[str, Any]:
             {
                 "status": {"enum": [str(s) for s in Status]},
                 "correct": _BOOLEAN,
-                "left": {**_COUNT, "description": "Cells of the pattern not answered yet."},
+                "left": {**_nullable(_COUNT), "description": "Cells of the pattern not answered yet (null for an "
+                         "answer with none of them: it reveals nothing)."},
                 "text": {**_STRING, "description": "For a partial answer: how many cells are left."},
                 "cells": {**_array(_ref("CellVerdict")), "description": "Each cell answered; for a wrong answer "
                           "also each cell of the pattern missed."},

@@ -19,8 +19,10 @@ from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.play.game import Game
+from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, stored_loss_report, summary
+from explainer.play.review import bbbv
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
@@ -63,6 +65,23 @@ def vision_json(game: Game) -> dict[str, Any]:
     return {"mines": game.mines().to_json(), "moved": moved}
 
 
+def _end_figures(record: GameRecord, withheld: bool) -> dict[str, float | int | None]:
+    """The community's figures of a finished game, at once in its summary: 3BV, 3BV/s and efficiency
+    (3BV per click); None while the game is on, while a loss can still be undone or a daily board's
+    layout is withheld (3BV tells something of the layout)."""
+    game = record.game
+    if not game.over or withheld or game.layout is None:
+        return {"bbbv": None, "bbbv_per_second": None, "efficiency": None}
+    value = bbbv(game.height, game.width, game.layout)
+    elapsed = record.elapsed()
+    clicks = history.clicks(game).total
+    return {
+        "bbbv": value,
+        "bbbv_per_second": value / elapsed if elapsed > 0 else None,
+        "efficiency": value / clicks if clicks else None,
+    }
+
+
 def game_state(record: GameRecord, language: str) -> dict[str, Any]:
     game = record.game
     view = game.view()
@@ -93,8 +112,11 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
             # why a finished game does not rank (web.storage.ranking); None while it is played.  While a loss can
             # still be undone the board's 3BV is left out (it would tell something of the layout)
             "unranked": [str(r) for r in unranked_of(record) if not (pending and r is Unranked.LOW_3BV)] if game.over else None,
+            **_end_figures(record, pending or hidden),
         },
         "kind": record.kind,
+        # where the layout came from (web.storage.ranking.Origin): a position's is fixed, no first-click rule
+        "origin": record.origin,
         "daily": record.daily,
         "vision": vision_json(game) if game.extra.get("vision") else None,
     }

@@ -10,10 +10,11 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.pages import account, analysis, game, learn, stats
+    from web.pages import account, analysis, game, learn, pwa, stats
 
     app.register_blueprint(game.bp)
     app.register_blueprint(account.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(analysis.bp)
     app.register_blueprint(learn.bp)
+    app.register_blueprint(pwa.bp)  # the manifest, the service worker and the offline page

@@ -186,6 +186,12 @@ def cell_texts() -> dict[str, str]:
         "cellExploded": _("%(cell)s, exploded mine"),
         # I18N: a board cell's name for screen readers: a flag on a cell that is provably safe
         "cellWrongFlag": _("%(cell)s, wrong flag"),
+        # I18N: a board cell's name for screen readers under the probability overlay: a covered cell and the
+        # percentage shown on it, e.g. "C5, covered, mine chance 12.5%"
+        "cellChance": _("%(cell)s, covered, mine chance %(percent)s"),
+        # I18N: a board cell's name for screen readers under the probability overlay: a covered cell with the
+        # lowest mine chance (marked on the board), e.g. "C5, covered, mine chance 12.5%, safest"
+        "cellChanceSafest": _("%(cell)s, covered, mine chance %(percent)s, safest"),
     }
 
 
@@ -195,6 +201,10 @@ def client_texts() -> dict[str, str]:
         **cell_texts(),
         # I18N: status line before the first click
         "ready": _("Click any cell to start: the first click is always safe."),
+        # I18N: a board cell's name for screen readers: a covered cell the player marked with a question mark
+        "cellQuestion": _("%(cell)s, covered, question mark"),
+        # I18N: status line before the first click of a position set up on the analysis board (its mines are fixed)
+        "readyPosition": _("This position's mines are where you placed them: no click is protected, not even the first."),
         # I18N: status line before the first tap (touch screens)
         "readyTouch": _("Tap any cell to start: the first tap is always safe."),
         "playing": "",
@@ -202,6 +212,8 @@ def client_texts() -> dict[str, str]:
         "won": _("You won! Every safe cell is open."),
         # I18N: status line when a mine was opened
         "lost": _("Boom! You opened a mine. The whole board is shown."),
+        # I18N: status line after opening a mine in a mode where the losing click can still be undone
+        "lostPending": _("Boom! You opened a mine. Undo the losing click, or show the whole board."),
         # I18N: status line when the bot's move won the game
         "botWon": _("The bot won! Every safe cell is open."),
         # I18N: status line when the bot's move opened a mine
@@ -216,6 +228,15 @@ def client_texts() -> dict[str, str]:
         "error": _("Something went wrong: %(error)s"),
         # I18N: the safest cell line under the probability overlay; %(percent)s like "12.5%"
         "safest": _("Safest cells: %(percent)s chance of a mine."),
+        # I18N: the note under the probability overlay when one cell has the lowest mine chance (it is marked on
+        # the board); %(percent)s like "12.5%", %(cells)s its name like "C5"
+        "safestOne": _("Safest cell (%(percent)s chance of a mine): %(cells)s"),
+        # I18N: the note under the probability overlay naming the cells with the lowest mine chance (marked on
+        # the board); %(percent)s like "12.5%", %(cells)s a list like "A1, C3, and F4" or "A1, B1, C1, D1, and 7 more"
+        "safestMany": _("Safest cells (%(percent)s chance of a mine): %(cells)s"),
+        # I18N: the last item of the safest cells' list when it is cut short: how many are not named (at least 2),
+        # e.g. the "7 more" of "A1, B1, C1, D1, and 7 more"
+        "safestMore": _("%(count)s more"),
         # I18N: the hint panel when the board changed since the hint
         "stale": _("The board changed: press Hint again."),
         # I18N: forgiving mode: the opened cell held a mine the player could not have known about
@@ -226,6 +247,11 @@ def client_texts() -> dict[str, str]:
         "summaryMode": _("Mode: %(mode)s"),
         # I18N: end-of-game summary: moves played
         "summaryMoves": _("Moves: %(count)s"),
+        # I18N: review summary figures
+        "summaryClicks": _("Clicks: %(count)s"),
+        "summaryBbbv": _("3BV: %(count)s"),
+        "summaryBbbvPerSecond": _("3BV/s: %(value)s"),
+        "summaryEfficiency": _("Efficiency: %(percent)s"),
         # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
         "summaryTime": _("Time: %(time)s"),
         # I18N: end-of-game summary: why the game is not on the leaderboards; %(reasons)s lists the reasons

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
@@ -11,16 +12,19 @@ from flask.typing import ResponseReturnValue
 from babel.lists import format_list
 from flask_babel import format_decimal, format_number, format_percent, get_locale
 from flask_babel import gettext as _
+from sqlalchemy import select
 
 from web import daily, identity
-from web.api.errors import ApiError
+from web.api.errors import BadRequestBody
 from web.api.settings import MODES
 from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
-from web.pages.charts import histogram, ratio_line
+from web.pages.charts import VIEW_BOX, histogram, ratio_line
 from web.pages.game import assisted_names, kind_label, mode_names, preset_names, unranked_names
 from web.storage import stats
+from web.storage.database import connection
 from web.storage.results import MULTIPLIERS
+from web.storage.tables import games, results
 
 bp = Blueprint("stats", __name__)
 
@@ -68,7 +72,9 @@ def _helpers() -> dict[str, Any]:
 def page() -> ResponseReturnValue:
     boards = stats.player_stats(identity.owner_id())
     charts = {(board.kind, board.mode): (ratio_line(board.ratio_series), histogram(board.win_times)) for board in boards}
-    return render_template("pages/stats.html", boards=boards, charts=charts, user=identity.current_user(), **_helpers())
+    return render_template(
+        "pages/stats.html", boards=boards, charts=charts, chart_view_box=VIEW_BOX, user=identity.current_user(), **_helpers()
+    )
 
 
 def kind_choices() -> list[tuple[str, str]]:
@@ -80,16 +86,45 @@ def kind_choices() -> list[tuple[str, str]]:
     return choices
 
 
+def last_played(owner: str, kinds: Collection[str]) -> tuple[str, str] | None:
+    """The board kind and mode of ``owner``'s latest finished game on one of ``kinds``, else of their latest game on
+    one (say, the first game, still in play); None when they have none."""
+    conn = connection()
+    finished = conn.execute(
+        select(results.c.kind, results.c.mode)
+        .where(results.c.owner == owner, results.c.kind.in_(kinds), results.c.mode.in_(MODES))
+        .order_by(results.c.finished_at.desc())
+        .limit(1)
+    ).first()
+    if finished is not None:
+        return str(finished.kind), str(finished.mode)
+    latest = conn.execute(
+        select(games.c.kind, games.c.mode)
+        .where(games.c.owner == owner, games.c.kind.in_(kinds), games.c.mode.in_(MODES))
+        .order_by(games.c.created_at.desc())
+        .limit(1)
+    ).first()
+    return None if latest is None else (str(latest.kind), str(latest.mode))
+
+
 @bp.get("/leaderboards")
 def leaderboards() -> ResponseReturnValue:
-    try:
-        kind = check_kind(request.args.get("kind", "expert"))
-        mode = check_mode(request.args.get("mode", "classic"))
-    except ApiError as error:
-        return render_template("error.html", message=str(error), status=error.status), error.status
+    """The leaderboards of ``?kind=`` and ``?mode=``; what the query leaves out is the board and mode of the
+    player's last game on a board this page lists (a custom size has no leaderboard to show), else expert, classic.
+    A bad value is the error page (400), quoting it."""
+    kinds = kind_choices()
+    asked_kind, asked_mode = request.args.get("kind"), request.args.get("mode")
+    default_kind, default_mode = "expert", "classic"
+    if asked_kind is None or asked_mode is None:
+        default_kind, default_mode = last_played(identity.owner_id(), [value for value, _label in kinds]) or (default_kind, default_mode)
+    kind = check_kind(default_kind if asked_kind is None else asked_kind)
+    if "/" not in kind and kind.partition("*")[0] not in preset_names():  # the pattern lets any word through
+        # I18N: a leaderboard asked for a board kind that is not one; %(value)s is the value sent, keep the examples as they are
+        raise BadRequestBody(_("kind must be a preset (expert), a preset with a multiplier (expert*1.2) or a size (20x12/50), got %(value)s", value=repr(kind)))
+    mode = check_mode(default_mode if asked_mode is None else asked_mode)
     boards = leaderboards_json(stats.leaderboards(kind, mode, int(current_app.config["LEADERBOARD_MIN_GAMES"])))
     return render_template(
-        "pages/leaderboards.html", boards=boards, kind=kind, mode=mode, kinds=kind_choices(), modes=MODES, **_helpers()
+        "pages/leaderboards.html", boards=boards, kind=kind, mode=mode, kinds=kinds, modes=MODES, **_helpers()
     )
 
 

@@ -26,6 +26,7 @@ from explainer.play.game import Game
 from web.storage.database import connection, write
 from web.storage.ranking import Origin
 from web.storage.results import Result, board_kind, result_of, save_result
+from web.storage.reviews import after_reply
 from web.storage.retention import prune_after_write
 from web.storage.tables import games
 
@@ -218,7 +219,10 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         if finished is None and record.game.over:
             finished = now
         if finished is not None and not record.game.over:
-            finished = None  # an undone loss: the clock runs again
+            # an undone loss: the clock runs again from where it stopped (reading the loss report is not play)
+            if started is not None:
+                started += max(0.0, now - finished)
+            finished = None
         if not _played(record.game):
             started = None  # the first click was undone
         finish: Result | None = None
@@ -234,6 +238,8 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
             )
             if cursor.rowcount == 1 and (finish is not None or (was_over and not record.game.over)):
                 save_result(conn, game_id, finish)  # kept, or dropped when an undo took the end back
+        if cursor.rowcount == 1 and finish is not None:
+            after_reply(game_id)  # its review, once the reply is out
         if cursor.rowcount == 1:
             prune_after_write(conn)
             updated = GameRecord(

@@ -13,6 +13,7 @@ deletes old games, never the results of accounts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import PRESETS, Game
 from explainer.learn.training import MissedStep, missed_steps
-from explainer.play.review import review
+from explainer.play.review import Review, review
 from web.storage import training
 from web.storage.database import connection, upsert
 from web.storage.ranking import Unranked, unranked_reasons
@@ -109,6 +110,7 @@ class Result:
     daily: str | None
     unranked: tuple[str, ...] = ()  # why it does not rank (``web.storage.ranking``); empty: it ranks
     missed: tuple[MissedStep, ...] = ()  # the steps its avoidable guesses missed (kept for practice)
+    review_pending: bool = False  # the review has not filled in the guesses and missed steps yet
 
     def row(self) -> dict[str, Any]:
         return {
@@ -126,17 +128,19 @@ class Result:
             "guesses_avoidable": self.guesses_avoidable,
             "daily": self.daily,
             "unranked": ",".join(self.unranked),
+            "review_pending": self.review_pending,
         }
 
 
-def _guesses(game: Game) -> tuple[int | None, int | None, tuple[MissedStep, ...]]:
-    """The forced and avoidable guesses the review counts, and the steps the avoidable ones missed
-    (None, None and none when the review does not fit in its share of the budget)."""
+def reviewed(game: Game, make: Callable[[], Review] | None = None) -> tuple[int, int, tuple[MissedStep, ...]] | None:
+    """The forced and avoidable guesses the review counts, and the steps the avoidable ones missed;
+    None when the review does not fit in its share of the budget in force.  ``make``: how to get the
+    review (``review(game)`` when not given)."""
     try:
         with budget.attempt(REVIEW_SHARE):
-            judged = review(game)
+            judged = make() if make is not None else review(game)
     except BudgetExceeded:
-        return None, None, ()
+        return None
     summary = judged.summary
     return summary.forced_guesses, summary.avoidable_guesses, missed_steps(judged)
 
@@ -155,10 +159,10 @@ def unranked_of(record: GameRecord) -> list[Unranked]:
 
 
 def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float) -> Result:
-    """The result of a finished game (the review runs here, under the request's budget), with why
-    it does not rank."""
+    """The result of a finished game, with why it does not rank.  Its review (the guesses, the steps
+    missed) is not made here, on the finishing click's path: the row is written ``review_pending``, and
+    ``web.storage.reviews`` fills it in after the reply (or, at the latest, before anything reads it)."""
     game = record.game
-    forced, avoidable, missed = _guesses(game)
     kind = board_kind(game.height, game.width, game.mine_count)
     assisted = assisted_reasons(game)
     unranked = unranked_of(record)
@@ -173,11 +177,11 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
         assisted=tuple(assisted),
         hints=sum(1 for entry in game.history if entry["action"] == "hint"),
         saves=int(game.extra.get("saves", 0)),
-        guesses_forced=forced,
-        guesses_avoidable=avoidable,
+        guesses_forced=None,
+        guesses_avoidable=None,
         daily=record.daily,
         unranked=tuple(str(reason) for reason in unranked),
-        missed=missed,
+        review_pending=True,
     )
 
 
@@ -185,9 +189,9 @@ def save_result(conn: Connection, game_id: str, result: Result | None) -> None:
     """Keep ``result`` for the game (inside the caller's write transaction), or drop the game's result when None."""
     if result is None:
         conn.execute(delete(results).where(results.c.game_id == game_id))
-        training.save_missed(conn, game_id, None)
+        training.save_missed(conn, game_id, "", 0.0, ())
         return
     row = result.row()
     statement = upsert(conn, results).values(**row)
     conn.execute(statement.on_conflict_do_update(index_elements=["game_id"], set_={k: v for k, v in row.items() if k != "game_id"}))
-    training.save_missed(conn, game_id, result)
+    training.save_missed(conn, game_id, result.owner, result.finished_at, result.missed)

@@ -148,6 +148,7 @@ results = Table(
     Column("guesses_avoidable", Integer),
     Column("daily", Text),
     Column("unranked", Text, nullable=False, server_default=""),  # why it does not rank: "replay,hint", or ""
+    Column("review_pending", Boolean, nullable=False, server_default=false()),  # the review is still to be made
     Index("results_owner", "owner", "kind", "mode", "finished_at"),
     Index("results_board", "kind", "mode", "won", "seconds"),
     Index("results_daily", "daily", "won", "seconds"),

@@ -22,16 +22,14 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from sqlalchemy import Connection, case, delete, func, select, update
 
 from explainer.learn.lessons import PATTERN_IDS
+from explainer.learn.training import MissedStep
 from web.storage.database import connection, upsert, write
 from web.storage.tables import missed_steps, practice_schedule
-
-if TYPE_CHECKING:
-    from web.storage.results import Result
 
 __all__ = [
     "INTERVALS",
@@ -60,11 +58,11 @@ def _least(a: Any, b: Any) -> Any:
     return case((a < b, a), else_=b)
 
 
-def save_missed(conn: Connection, game_id: str, result: Result | None) -> None:
-    """Keep the steps the finished game's result missed (inside the caller's write transaction), and
-    make their patterns due; with None, drop the game's missed steps."""
+def save_missed(conn: Connection, game_id: str, owner: str, finished_at: float, missed: tuple[MissedStep, ...]) -> None:
+    """Keep the steps the finished game missed (inside the caller's write transaction), in place of the
+    ones kept before, and make their patterns due; with none, the game's missed steps are dropped."""
     conn.execute(delete(missed_steps).where(missed_steps.c.game_id == game_id))
-    if result is None or not result.missed:
+    if not missed:
         return
     conn.execute(
         missed_steps.insert(),
@@ -72,17 +70,17 @@ def save_missed(conn: Connection, game_id: str, result: Result | None) -> None:
             {
                 "game_id": game_id,
                 "move": step.move,
-                "owner": result.owner,
+                "owner": owner,
                 "pattern": step.pattern,
                 "safe": json.dumps(step.safe.to_json()),
                 "mines": json.dumps(step.mines.to_json()),
-                "finished_at": result.finished_at,
+                "finished_at": finished_at,
             }
-            for step in result.missed
+            for step in missed
         ],
     )
-    for pattern in sorted({step.pattern for step in result.missed}):
-        statement = upsert(conn, practice_schedule).values(owner=result.owner, pattern=pattern, streak=0, due_at=result.finished_at)
+    for pattern in sorted({step.pattern for step in missed}):
+        statement = upsert(conn, practice_schedule).values(owner=owner, pattern=pattern, streak=0, due_at=finished_at)
         conn.execute(
             statement.on_conflict_do_update(
                 index_elements=["owner", "pattern"],
@@ -136,6 +134,9 @@ class QueueItem:
 def queue(owner: str, now: float | None = None, mastered: bool = False) -> list[QueueItem]:
     """The patterns the player's games show missed, in the order to practise them (mastered ones only
     with ``mastered``, at the end)."""
+    from web.storage.reviews import fill_pending  # (it writes results, which keep missed steps here)
+
+    fill_pending(owner)
     now = time.time() if now is None else now
     conn = connection()
     counts: dict[str, int] = {
@@ -184,6 +185,9 @@ def queue(owner: str, now: float | None = None, mastered: bool = False) -> list[
 def missed_by_week(owner: str, now: float | None = None) -> dict[str, list[int]]:
     """Per pattern, the steps missed in each of the last ``WEEKS`` weeks, oldest first (patterns never
     missed have all zeros)."""
+    from web.storage.reviews import fill_pending
+
+    fill_pending(owner)
     now = time.time() if now is None else now
     start = now - WEEKS * _WEEK
     weeks: dict[str, list[int]] = {pattern: [0] * WEEKS for pattern in PATTERN_IDS}

@@ -12,7 +12,15 @@ const ENGLISH = {
   cellMine: "%(cell)s, mine",
   cellExploded: "%(cell)s, exploded mine",
   cellWrongFlag: "%(cell)s, wrong flag",
+  cellChance: "%(cell)s, covered, mine chance %(percent)s",
+  cellChanceSafest: "%(cell)s, covered, mine chance %(percent)s, safest",
+  safestOne: "Safest cell (%(percent)s chance of a mine): %(cells)s",
+  safestMany: "Safest cells (%(percent)s chance of a mine): %(cells)s",
+  safestMore: "%(count)s more",
 };
+
+const CHIP_CLEARANCE = 2; // px between an overlay chip and its cell's edge, at least
+const SAFEST_NAMED = 5; // the note names at most this many safest cells (else 4 and "N more")
 
 export class BoardView {
   constructor(element, texts = {}) {
@@ -23,6 +31,8 @@ export class BoardView {
     this.width = 0;
     this.cells = [];
     this.cursor = { row: 0, col: 0 };
+    // the overlay's chips are measured again whenever the board's size changes
+    this.chipWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => this.fitChips()) : null;
   }
 
   cell(row, col) {
@@ -82,12 +92,12 @@ export class BoardView {
     this.markCursor();
   }
 
-  // The cell size that fits ``width`` x ``height`` pixels, between ``least`` and ``most``.
-  fit(width, height, least, most) {
-    const axis = 0.6; // the labels' row and column, in cells (see .board --axis)
-    const gap = 2;
-    const across = (width - gap * this.width) / (this.width + axis);
-    const down = (height - gap * this.height) / (this.height + axis);
+  // The cell size that fits ``width`` x ``height`` pixels, between ``least`` and ``most``, with
+  // ``gap`` pixels between cells and the labels' row and column ``axisSize`` pixels wide (else 0.6 cell,
+  // see .board --axis).
+  fit(width, height, least, most, gap = 2, axisSize = null) {
+    const across = axisSize ? (width - gap * this.width - axisSize) / this.width : (width - gap * this.width) / (this.width + 0.6);
+    const down = axisSize ? (height - gap * this.height - axisSize) / this.height : (height - gap * this.height) / (this.height + 0.6);
     const size = Math.floor(Math.max(least, Math.min(most, across, down)));
     this.element.style.setProperty("--cell", `${size}px`);
     return size;
@@ -145,6 +155,8 @@ export class BoardView {
     setFlag(cell, "flaggedMine", flaggedMine ? "true" : null);
     setFlag(cell, "exploded", exploded ? "true" : null);
     delete cell.dataset.probability;
+    delete cell.dataset.safest;
+    cell.removeAttribute("title");
     cell.style.removeProperty("--p");
   }
 
@@ -182,28 +194,61 @@ export class BoardView {
     if (this.onHighlights) this.onHighlights(this.rolesInView());
   }
 
+  // The probability overlay: each covered cell's mine chance as a chip (small cells: its colour, and the
+  // percentage as a tooltip), the safest cells marked (data-safest); the cell's name says both.
   setOverlay(overlay) {
     this.element.classList.toggle("with-overlay", Boolean(overlay));
+    if (this.chipWatch) this.chipWatch.disconnect();
+    delete this.element.dataset.chips;
     for (const cell of this.cells) {
       const label = cell.querySelector(".prob");
       if (label) label.remove();
+      if (cell.dataset.probability !== undefined) {
+        const name = cellName(Number(cell.dataset.row), Number(cell.dataset.col));
+        cell.setAttribute("aria-label", format(this.texts.cellCovered, { cell: name }));
+      }
       delete cell.dataset.probability;
+      delete cell.dataset.safest;
+      cell.removeAttribute("title");
       cell.style.removeProperty("--p");
     }
     if (!overlay) return;
+    const safest = new Set(safestCells(overlay).map(([row, col]) => row * this.width + col));
     overlay.probabilities.forEach((values, row) => {
       values.forEach((p, col) => {
         const cell = this.cell(row, col);
         if (p === null || !cell || cell.dataset.state !== "covered") return;
+        const percent = overlay.percent[row][col];
+        const isSafest = safest.has(row * this.width + col);
         cell.dataset.probability = String(p);
+        if (isSafest) cell.dataset.safest = "true";
         cell.style.setProperty("--p", String(p));
         cell.style.setProperty("--hue", String(Math.round(120 - 120 * Math.sqrt(p))));
+        // the visible percentage is part of the name (WCAG 2.5.3 Label in Name)
+        const text = isSafest ? this.texts.cellChanceSafest : this.texts.cellChance;
+        cell.setAttribute("aria-label", format(text, { cell: cellName(row, col), percent }));
+        cell.title = percent;
         const label = document.createElement("span");
         label.className = "prob";
-        label.textContent = overlay.percent[row][col];
+        label.textContent = percent;
         cell.append(label);
       });
     });
+    this.fitChips();
+    if (this.chipWatch) this.chipWatch.observe(this.element);
+  }
+
+  // Every chip shown when each one clears its cell's edge by CHIP_CLEARANCE px, else none (the colours and
+  // the tooltips remain): one rule for the whole board, so that no cell lacks what its neighbours show.
+  fitChips() {
+    const labels = this.element.querySelectorAll(".cell .prob");
+    if (!labels.length) return;
+    const fits = [...labels].every((label) => {
+      const cell = label.parentElement;
+      const room = 2 * CHIP_CLEARANCE;
+      return label.offsetWidth <= cell.clientWidth - room && label.offsetHeight <= cell.clientHeight - room;
+    });
+    this.element.dataset.chips = fits ? "shown" : "hidden";
   }
 
   // -- the keyboard cursor ------------------------------------------------------------
@@ -231,6 +276,29 @@ export class BoardView {
       cell.dataset.cursor = "true";
     }
   }
+}
+
+// the overlay's safest cells ([row, col] pairs; none when no cell has a known chance)
+function safestCells(overlay) {
+  const safest = overlay && overlay.safest;
+  return safest && safest.percent !== null ? safest.cells : [];
+}
+
+// The note under the overlay: "Safest cells (15% chance of a mine): A1, C3, and F4", at most SAFEST_NAMED
+// entries ("A1, B1, C1, D1, and 7 more"); null when no cell has a known chance.  ``langTag`` joins the
+// names as the page's language lists things.
+export function safestNote(overlay, texts, langTag) {
+  const cells = safestCells(overlay);
+  if (!cells.length) return null;
+  const all = { ...ENGLISH, ...texts };
+  let names = cells.map(([row, col]) => cellName(row, col));
+  if (names.length > SAFEST_NAMED) {
+    const more = names.length - (SAFEST_NAMED - 1);
+    const count = new Intl.NumberFormat(langTag).format(more);
+    names = [...names.slice(0, SAFEST_NAMED - 1), format(all.safestMore, { count })];
+  }
+  const list = new Intl.ListFormat(langTag, { type: "conjunction" }).format(names);
+  return format(cells.length === 1 ? all.safestOne : all.safestMany, { percent: overlay.safest.percent, cells: list });
 }
 
 function setFlag(element, key, value) {

@@ -1,5 +1,8 @@
 // Mouse, touch and keyboard on the board, turned into intents:
-// onOpen(row, col) (open, or chord on an open number), onFlag(row, col), onHint().
+// onOpen(row, col) (open, or chord on an open number), onFlag(row, col), onChord(row, col) (the middle
+// button, or both buttons, on an open number), onHint().  While the middle button or both buttons are
+// held, the covered neighbours of the cell look pressed, as in the classic game (a chord that opens
+// nothing shows them too).
 //
 // Keyboard shortcuts go by the physical key (event.code), not the character it
 // types (event.key): F and H are the keys where a US keyboard has them, so they
@@ -31,11 +34,58 @@ function shortcut(event) {
   return CODE_OF_KEY[event.key] ?? (Object.hasOwn(MOVES, event.key) ? event.key : null);
 }
 
+// The covered, unflagged cells around (row, col) look pressed (or no longer, with ``on`` false).
+function pressAround(board, row, col, on) {
+  for (let r = row - 1; r <= row + 1; r += 1) {
+    for (let c = col - 1; c <= col + 1; c += 1) {
+      if (r < 0 || c < 0 || r >= board.height || c >= board.width) continue;
+      const cell = board.cell(r, c);
+      if (on && cell.dataset.state === "covered") cell.dataset.pressed = "true";
+      else delete cell.dataset.pressed;
+    }
+  }
+}
+
 export function bindBoard(board, handlers) {
   const element = board.element;
   let press = null; // a touch press that may become a long press
   let suppressClick = false;
   let lastPointer = "mouse";
+  let chording = null; // the cell a middle-button or two-button chord is held on
+  let rightHeld = false; // a two-button chord was released with the right button still down
+  let swallowMenu = false; // that right button was let go: the context menu it may bring is the chord's
+
+  // the middle button, or the left and right buttons together: a chord when released
+  element.addEventListener("mousedown", (event) => {
+    swallowMenu = false;
+    const hit = cellOf(event.target);
+    if (!hit || !(event.button === 1 || (event.buttons & 3) === 3)) return;
+    event.preventDefault(); // (no autoscroll from the middle button)
+    if (chording) pressAround(board, chording.row, chording.col, false);
+    chording = { row: hit.row, col: hit.col, left: (event.buttons & 1) === 1 };
+    pressAround(board, hit.row, hit.col, true);
+  });
+  const release = (event) => {
+    if (!chording) {
+      if (rightHeld && event.button === 2) swallowMenu = true;
+      rightHeld = false;
+      return;
+    }
+    const { row, col, left } = chording;
+    chording = null;
+    rightHeld = (event.buttons & 2) === 2;
+    if (event.button === 2) swallowMenu = true;
+    pressAround(board, row, col, false);
+    if (left || event.button === 0) suppressClick = true; // the left button's click that follows is the chord's
+    board.setCursor(row, col);
+    if (handlers.onChord) handlers.onChord(row, col);
+  };
+  element.addEventListener("mouseup", release);
+  element.addEventListener("mouseleave", () => {
+    if (chording) pressAround(board, chording.row, chording.col, false);
+    chording = null;
+  });
+  element.addEventListener("auxclick", (event) => event.button === 1 && event.preventDefault());
 
   element.addEventListener("click", (event) => {
     const hit = cellOf(event.target);
@@ -53,6 +103,11 @@ export function bindBoard(board, handlers) {
     if (!hit) return;
     event.preventDefault();
     if (lastPointer === "touch") return; // touch flags by our own long press
+    // the right button of a two-button chord (held with the left, or let go after it)
+    if (chording || (event.buttons & 1) === 1 || rightHeld || swallowMenu) {
+      swallowMenu = false;
+      return;
+    }
     board.setCursor(hit.row, hit.col);
     handlers.onFlag(hit.row, hit.col);
   });

@@ -4,6 +4,7 @@ import { Api } from "./api.js";
 import { BoardView } from "./board.js";
 import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
+import { Marks, Zoom } from "./comforts.js";
 import { bindBoard, bindHintKey } from "./input.js";
 import { LEVELS, Panel } from "./panel.js";
 import { duration } from "./steps.js";
@@ -17,6 +18,8 @@ class App {
     this.texts = config.texts;
     this.api = new Api(config.apiRoot, config.lang);
     this.board = new BoardView(document.querySelector('[data-role="board"]'), this.texts);
+    this.marks = new Marks(this.board, this.texts);
+    this.zoom = new Zoom(() => this.fitBoard());
     this.boardWrap = document.querySelector('[data-role="board-wrap"]');
     this.panel = new Panel(document.querySelector(".panel"), this.texts, config.learnRoot);
     this.panel.onStepHighlight = (highlights) => this.board.setHighlights(highlights || []);
@@ -52,11 +55,32 @@ class App {
         this.bot.pause();
         this.queue(() => this.flag(row, col));
       },
+      // the middle button or both buttons: a chord on an open number (on any other cell, nothing)
+      onChord: (row, col) => {
+        if (!this.game || !/^[1-8]$/.test(this.game.board[row][col])) return;
+        this.bot.pause();
+        this.queue(() => this.open(row, col));
+      },
     });
     this.on("bot-play", () => this.bot.toggle());
     this.on("bot-step", () => this.bot.stepOnce());
     bindHintKey(() => this.queue(() => this.nextHint()));
     this.on("hint", () => this.queue(() => this.nextHint()));
+    this.on("zoom-in", () => this.zoom.step(1));
+    this.on("zoom-out", () => this.zoom.step(-1));
+    const marksChoice = this.form.querySelector('input[name="question-marks"]');
+    marksChoice.checked = this.marks.enabled;
+    marksChoice.addEventListener("change", () => {
+      this.marks.enabled = marksChoice.checked;
+    });
+    // phones: the controls a game needs less often fold behind "More"
+    this.on("more", (event) => {
+      const main = document.querySelector("main.game");
+      const open = main.dataset.more !== "open";
+      main.dataset.more = open ? "open" : "closed";
+      event.currentTarget.setAttribute("aria-expanded", String(open));
+      this.fitBoard();
+    });
     this.on("restart", () => this.queue(() => this.restart()));
     this.on("replay", () => this.queue(() => this.replay()));
     this.on("undo", () => this.queue(() => this.undo()));
@@ -67,9 +91,21 @@ class App {
     for (const button of document.querySelectorAll('[data-action="level"]')) {
       button.addEventListener("click", () => this.showLevel(button.dataset.level));
     }
+    // (the form is not validated by the browser, whose bubble cannot show inside the closed menu: the
+    // server says what is wrong, in the page's language, and the menu opens on the fields)
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.queue(() => this.newGame(this.settings()));
+      this.queue(async () => {
+        try {
+          await this.newGame(this.settings());
+        } catch (error) {
+          if (error.status === 400) {
+            this.settingsMenu.open = true;
+            document.querySelector("main.game").dataset.more = "open";
+          }
+          throw error;
+        }
+      });
     });
     const preset = this.form.elements.namedItem("preset");
     const custom = this.form.querySelector('[data-role="custom"]');
@@ -128,8 +164,13 @@ class App {
     const beside = getComputedStyle(area).flexDirection === "row" && getComputedStyle(panel).position !== "fixed";
     const width = area.clientWidth - (beside ? panel.offsetWidth + 16 : 0);
     const height = phone ? Infinity : Math.max(200, document.documentElement.clientHeight - top - 12);
-    const least = this.touch ? (this.board.width <= 9 ? 44 : 34) : 20;
-    this.board.fit(width, height, least, phone ? 56 : 72);
+    // a touch screen: at least 36 px on beginner, an intermediate board fits the width, larger ones pan
+    const least = this.touch ? (this.board.width <= 9 ? 36 : this.board.width <= 16 ? 18 : 30) : 20;
+    const style = getComputedStyle(this.board.element);
+    const size = this.board.fit(width, height, least, phone ? 56 : 72, parseFloat(style.columnGap) || 2, phone ? parseFloat(style.getPropertyValue("--axis-size")) || null : null);
+    // the player's zoom on top (a larger board then pans in its frame)
+    if (this.zoom.factor !== 1) this.board.element.style.setProperty("--cell", `${Math.max(12, Math.round(size * this.zoom.factor))}px`);
+    this.board.element.dataset.zoom = String(this.zoom.factor);
   }
 
   // the mode menu's label names the chosen mode; the depth applies to no-guess boards only
@@ -153,6 +194,7 @@ class App {
 
   fail(error) {
     this.panel.showMessage(format(this.texts.error, { error: error.message || String(error) }), "error");
+    this.panel.setOpen(true); // (on a phone the sheet opens: an error is something to read)
   }
 
   settings() {
@@ -199,12 +241,17 @@ class App {
     const resized = !previous || previous.height !== game.height || previous.width !== game.width;
     this.game = game;
     this.board.render(game);
+    this.marks.sync(game);
     if (resized) this.fitBoard();
     this.minesLeft.textContent = new Intl.NumberFormat(this.config.langTag).format(game.mines_left);
     let status = this.texts[game.state] || "";
+    // a loss that can still be undone: the board is not shown yet
+    if (game.state === "lost" && game.end && game.end.pending) status = this.texts.lostPending;
     if (game.state === "ready" && this.touch) status = this.texts.readyTouch;
+    // a position set up on the analysis board keeps its own mines: no first click is protected there
+    if (game.state === "ready" && game.origin === "position") status = this.texts.readyPosition;
     if (this.botMoved && game.state === "won") status = this.texts.botWon;
-    if (this.botMoved && game.state === "lost") status = this.texts.botLost;
+    if (this.botMoved && game.state === "lost" && !(game.end && game.end.pending)) status = this.texts.botLost;
     this.status.textContent = status;
     this.status.dataset.state = game.state;
     for (const action of ["probabilities", "bot-play", "bot-step", "vision"]) {
@@ -240,15 +287,29 @@ class App {
     if (loss) this.board.setHighlights(loss.highlights);
     if (!over) {
       this.panel.showSummary([]);
+      // an undone loss: the game is on again, so "this game is over" no longer holds
+      if (this.panel.explanation.dataset.kind === "over") this.panel.clear();
       return;
     }
     if (this.panel.explanation.dataset.kind === "empty") this.sayOver();
     const figures = game.summary;
+    const number = (value, options = {}) => new Intl.NumberFormat(this.config.langTag, options).format(value);
     const lines = [
       ["mode", format(this.texts.summaryMode, { mode: this.config.modeNames[figures.mode] || figures.mode })],
-      ["moves", format(this.texts.summaryMoves, { count: figures.moves })],
       ["time", format(this.texts.summaryTime, { time: duration(game.elapsed, this.config.langTag) })],
+      // the player's clicks, as the review counts them; the bot's moves too when it played
+      ["clicks", format(this.texts.summaryClicks, { count: number(figures.clicks) })],
     ];
+    if (figures.bot_moves) lines.push(["moves", format(this.texts.summaryMoves, { count: number(figures.moves) })]);
+    if (figures.bbbv !== null) lines.push(["bbbv", format(this.texts.summaryBbbv, { count: number(figures.bbbv) })]);
+    if (figures.bbbv_per_second !== null) {
+      const value = number(figures.bbbv_per_second, { maximumFractionDigits: 2 });
+      lines.push(["bbbv-per-second", format(this.texts.summaryBbbvPerSecond, { value })]);
+    }
+    if (figures.efficiency !== null) {
+      const percent = number(figures.efficiency, { style: "percent", maximumFractionDigits: 0 });
+      lines.push(["efficiency", format(this.texts.summaryEfficiency, { percent })]);
+    }
     if ("saves" in figures) lines.push(["saves", format(this.texts.summarySaves, { count: figures.saves })]);
     // whether the game ranks, and why not (its help among the reasons)
     if (figures.unranked && figures.unranked.length) {
@@ -262,11 +323,22 @@ class App {
     this.panel.showSummary(lines);
   }
 
-  // phones: bring the first highlighted cell into view, above the explanation sheet
+  // phones: bring the highlighted cells into view, between the top of the screen and the explanation sheet
   revealHighlights() {
     if (innerWidth > 700) return;
-    const first = this.board.element.querySelector(".cell[data-highlight]");
-    if (first) first.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const cells = [...this.board.element.querySelectorAll(".cell[data-highlight]")];
+    if (!cells.length) return;
+    cells[0].scrollIntoView({ block: "nearest", inline: "nearest" }); // a board that pans: its column in view
+    const rects = cells.map((cell) => cell.getBoundingClientRect());
+    const top = Math.min(...rects.map((rect) => rect.top));
+    const bottom = Math.max(...rects.map((rect) => rect.bottom));
+    const panel = document.querySelector(".panel");
+    const sheet = panel && getComputedStyle(panel).position === "fixed" ? panel.getBoundingClientRect().top : innerHeight;
+    const margin = 8;
+    let by = 0;
+    if (bottom > sheet - margin) by = bottom - (sheet - margin);
+    if (top - by < margin) by = top - margin; // taller than the space: its top first
+    if (by) scrollBy({ top: by, behavior: "instant" });
   }
 
   // what the mode did around a move: cells opened for the player, a forgiven mine
@@ -396,7 +468,13 @@ class App {
     if (!this.game || this.game.state !== "playing") return;
     const symbol = this.game.board[row][col];
     if (symbol !== "?" && symbol !== "F") return;
+    // with question marks: flag, then "?", then nothing (the mark is the player's own note)
+    if (this.marks.enabled && symbol === "?" && this.marks.has(row, col)) {
+      this.marks.set(row, col, false);
+      return;
+    }
     const { game, warning } = await this.api.move(this.game.id, "flag", row, col);
+    if (this.marks.enabled && symbol === "F") this.marks.set(row, col, true);
     this.botMoved = false;
     this.show(game);
     if (warning) {
@@ -506,6 +584,7 @@ class App {
   setOverlay(overlay) {
     this.overlayOn = Boolean(overlay); // the button shows what is on the board, however it got there
     this.board.setOverlay(overlay);
+    // the note names the safest cells the board marks
     if (overlay) this.panel.showOverlayNote(overlay);
     else this.panel.hideOverlayNote();
     document.querySelector('[data-action="probabilities"]').setAttribute("aria-pressed", String(Boolean(overlay)));

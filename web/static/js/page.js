@@ -1,5 +1,6 @@
 // What every page shares: the language menu applies itself when changed (without JavaScript its
-// Apply button does), and the colour theme: the system's, or the one the player chose with the toggle.
+// Apply button does), the colour theme: the system's, or the one the player chose with the toggle,
+// and on phones the site menu folded behind one button (without JavaScript it stays open).
 
 const THEME_KEY = "theme";
 
@@ -38,4 +39,32 @@ for (const toggle of document.querySelectorAll('[data-action="theme"]')) {
     }
     applyTheme(dark ? "dark" : "light");
   });
+}
+
+const menuToggle = document.querySelector('[data-action="site-menu"]');
+const siteMenu = document.querySelector('[data-role="site-menu"]');
+if (menuToggle && siteMenu) {
+  document.documentElement.classList.add("menu-ready");
+  menuToggle.hidden = false;
+  menuToggle.addEventListener("click", () => {
+    const open = menuToggle.getAttribute("aria-expanded") !== "true";
+    menuToggle.setAttribute("aria-expanded", String(open));
+    siteMenu.dataset.open = String(open);
+  });
+}
+
+// Installable: the service worker (its address on the manifest link, which only pages with the site's header
+// have) keeps the static files and a page to show when the server cannot be reached; it is told this page's
+// language so that the page it keeps speaks it.  Without service workers (or when registering fails, e.g.
+// offline) the site works as before.
+const manifestLink = document.querySelector('link[rel="manifest"][data-service-worker]');
+if (manifestLink && "serviceWorker" in navigator) {
+  const registerWorker = () => {
+    navigator.serviceWorker.register(manifestLink.dataset.serviceWorker).catch(() => {});
+    navigator.serviceWorker.ready.then((registration) => {
+      registration.active?.postMessage({ offlineLanguage: document.documentElement.lang });
+    });
+  };
+  if (document.readyState === "complete") registerWorker();
+  else addEventListener("load", registerWorker, { once: true });
 }

@@ -1,6 +1,7 @@
 // The explanation panel: the hint text at the chosen level, the wrong-flag warning,
 // and the safest-cell note under the probability overlay.
 
+import { safestNote } from "./board.js";
 import { format } from "./cells.js";
 import { renderStepList } from "./steps.js";
 
@@ -163,14 +164,12 @@ export class Panel {
     this.warning.hidden = true;
   }
 
+  // under the probability overlay: the safest cells, named (at most a few, then how many more)
   showOverlayNote(overlay) {
     const safest = overlay && overlay.safest;
-    if (!safest || safest.percent === null) {
-      this.overlayNote.hidden = true;
-      return;
-    }
-    this.overlayNote.textContent = format(this.texts.safest, { percent: safest.percent });
-    this.overlayNote.hidden = false;
+    const note = safest && safest.percent !== null ? safestNote(overlay, this.texts, document.documentElement.lang) : null;
+    this.overlayNote.textContent = note || "";
+    this.overlayNote.hidden = !note;
   }
 
   hideOverlayNote() {

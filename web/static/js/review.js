@@ -94,6 +94,8 @@ class Review {
   }
 
   renderList() {
+    // the list's numbers get room for their digits ("100." and up are not clipped)
+    this.list.style.setProperty("--digits", String(String(this.moves.length).length));
     this.list.replaceChildren(
       ...this.moves.map((move, position) => {
         const item = document.createElement("li");

@@ -5,6 +5,8 @@ schedule per pattern.
 of the simplest step that was available, the cells it decides), written with the game's result and
 removed with it.  ``practice_schedule``: per player and pattern, the first-try rights in a row since
 the last miss and when the pattern is due again (``web.storage.training``).
+``results.review_pending``: a finished game's review (its guesses, its missed steps) is made after the
+finishing move's reply, not on its path (``web.storage.reviews``); until then the row waits for it.
 
 Revision ID: 0004
 Revises: 0003
@@ -23,6 +25,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("results") as results:
+        results.add_column(sa.Column("review_pending", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_table(
         "missed_steps",
         sa.Column("game_id", sa.Text, primary_key=True),

@@ -1,0 +1,132 @@
+"""The review of a finished game, kept off the finishing click's path.
+
+A game's result is written when its last move is (``web.storage.results``), ``review_pending``; its
+review — the forced and avoidable guesses for the statistics, the steps the avoidable ones missed for
+"Your practice" — is made once, after the reply (``after_reply``: when the server has sent the
+finishing move's answer) or, at the latest, by the first read that needs it (``fill_pending``, called
+by the statistics and the practice queue, a few games per request under its budget).  Whichever comes
+first writes it: the row's ``review_pending`` is cleared in the same transaction, so a review is never
+written twice.  The review made there is kept for a while in the process (``review_of``: the last
+``KEPT`` reviews, by game and history), so the review page that a player opens next answers from it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import replace
+from typing import Any
+
+from flask import Flask, Response, after_this_request, current_app, has_request_context
+from sqlalchemy import select, update
+
+from explainer.errors import BudgetExceeded
+from explainer.play.game import Game
+from explainer.play.review import Review, review, summarize
+from web.storage import training
+from web.storage.database import connection, write
+from web.storage.results import reviewed
+from web.storage.tables import games, results
+
+__all__ = ["KEPT", "PENDING_PER_READ", "after_reply", "fill", "fill_pending", "review_of"]
+
+#: finished games a read request reviews at most before it answers (the rest wait for the next read)
+PENDING_PER_READ = 3
+#: reviews kept in the process (a review holds the view before each move: an expert game's, about 1 MB)
+KEPT = 16
+
+_kept: OrderedDict[tuple[str, int, str], tuple[bool, Review]] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def review_of(game_id: str, game: Game) -> Review:
+    """The review of the game as it is now (``explainer.play.review``), made once for a given history and
+    kept for the next asker (the review page after the finishing move's reply)."""
+    key = (game_id, len(game.history), game.state)
+    pending = bool(game.extra.get("loss_pending"))
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+    if found is not None:
+        was_pending, kept = found
+        if was_pending == pending:
+            return kept
+        # the loss accepted since (it changes no move): the summary's end figures now show
+        made = replace(kept, summary=summarize(game, kept.moves))
+    else:
+        made = review(game)
+    with _kept_lock:
+        _kept[key] = (pending, made)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return made
+
+log = logging.getLogger(__name__)
+
+
+def fill(game_id: str) -> bool:
+    """Review the finished game ``game_id`` if its result still waits for it; whether it was written."""
+    conn = connection()
+    row = conn.execute(
+        select(results.c.owner, results.c.finished_at, games.c.data)
+        .select_from(results.join(games, games.c.id == results.c.game_id, isouter=True))
+        .where(results.c.game_id == game_id, results.c.review_pending.is_(True))
+    ).first()
+    if row is None:
+        return False
+    judged: tuple[int, int, Any] | None = None
+    if row.data is not None:  # (a game pruned since: its result keeps no review)
+        game = Game.from_dict(json.loads(row.data))
+        try:
+            judged = reviewed(game, lambda: review_of(game_id, game))
+        except BudgetExceeded:  # pragma: no cover - reviewed() catches its own
+            judged = None
+        if judged is None:
+            return False  # over this request's budget: a later read tries again
+    with write(conn):
+        claimed = conn.execute(
+            update(results)
+            .where(results.c.game_id == game_id, results.c.review_pending.is_(True))
+            .values(
+                review_pending=False,
+                guesses_forced=None if judged is None else judged[0],
+                guesses_avoidable=None if judged is None else judged[1],
+            )
+        ).rowcount
+        if claimed == 1 and judged is not None:
+            training.save_missed(conn, game_id, row.owner, float(row.finished_at), judged[2])
+    return claimed == 1
+
+
+def fill_pending(owner: str, limit: int = PENDING_PER_READ) -> int:
+    """Review up to ``limit`` of the player's finished games still waiting for it; how many were written."""
+    pending = connection().execute(
+        select(results.c.game_id)
+        .where(results.c.owner == owner, results.c.review_pending.is_(True))
+        .order_by(results.c.finished_at)
+        .limit(limit)
+    ).scalars().all()
+    return sum(1 for game_id in pending if fill(game_id))
+
+
+def after_reply(game_id: str) -> None:
+    """Review the game once the current request's reply has gone out (in a request; else now)."""
+    if not has_request_context():
+        fill(game_id)
+        return
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    @after_this_request
+    def later(response: Response) -> Response:
+        def run() -> None:
+            try:
+                with app.app_context():
+                    fill(game_id)
+            except Exception:  # pragma: no cover - the reply is out; a read will review it later
+                log.exception("the review of game %s after its reply failed", game_id)
+
+        response.call_on_close(run)
+        return response
