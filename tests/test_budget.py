@@ -110,7 +110,7 @@ def _random_small_views(count: int, seed: int):
         yield view_from_layout(height, width, layout, revealed, flagged, mines=rng.random() < 0.8)
 
 
-def _over_budget(board, hint_only=False):
+def _over_budget(board, hint_only=False, until=None):
     raise BudgetExceeded("work", 1, 2)
 
 

@@ -193,7 +193,7 @@ def test_a_forgiving_game_counts_its_saves_and_still_loses_on_a_provable_mine() 
     outcome = open_cell(game, 0, 2)
     assert not outcome.saved and game.state == "lost"
     assert outcome.loss is not None and outcome.loss.kind == "proved"
-    assert summary(game) == {"mode": "forgiving", "state": "lost", "moves": 2, "saves": 0}
+    assert summary(game) == {"mode": "forgiving", "state": "lost", "moves": 2, "clicks": 2, "bot_moves": 0, "saves": 0}
 
 
 def test_a_forgiving_chord_saves_all_its_cells_together() -> None:
