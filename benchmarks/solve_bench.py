@@ -1,9 +1,13 @@
 """Benchmark ``solve`` (exact analysis + every deduction, simplest first) on the
 fixed mid-game states in ``solve_states.jsonl``.
 
-    .venv/bin/python benchmarks/solve_bench.py [--repeat N] [--text]
+    .venv/bin/python benchmarks/solve_bench.py [--repeat N] [--text] [--peer]
 
 Prints states/second, mean, p50, p99 and max latency per category and overall.
+``--peer`` also times, on the same states in the same run, what a hint needs here
+(``make_hint``: the exact probabilities and the first step) and ``ms_toollib``'s
+exact probabilities (``cal_probability_onboard``, its Rust core), and prints the
+mean CPU time of each per category and their ratio (pathological states left out).
 Latency is this process's CPU time (``time.process_time``), so that other work
 on the machine does not inflate it; on an idle machine it equals wall time.
 ``--text`` also renders every deduction's English sentence (the CLI's output).
@@ -17,7 +21,11 @@ import statistics
 import time
 from pathlib import Path
 
+from collections.abc import Callable
+
 from explainer import Board, solve
+from explainer.core.board import COVERED, FLAGGED
+from explainer.engine.hint import make_hint
 from explainer.words.solution_json import solution_to_json
 
 from stats import percentile
@@ -31,6 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per state; the best is kept (default 3)")
     parser.add_argument("--text", action="store_true", help="include rendering the English text")
+    parser.add_argument("--peer", action="store_true", help="also time make_hint and ms_toollib on the same states")
     args = parser.parse_args()
     rows = [json.loads(line) for line in STATES.read_text().splitlines()]
     by_category: dict[str, list[float]] = {}
@@ -60,6 +69,44 @@ def main() -> None:
         print("\npathological states (not in the figures above):")
         for label, ms in odd:
             print(f"  {label:<24}{ms:>10.1f} ms")
+    if args.peer:
+        peer([row for row in rows if row["category"] != "pathological"], args.repeat)
+
+
+def _best(run: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
+def _their_board(board: Board) -> list[list[int]]:
+    """ms_toollib's game board: 10 covered, 11 flagged, else the number."""
+    return [
+        [11 if v == FLAGGED else 10 if v == COVERED else v for v in board.cells[r * board.width:(r + 1) * board.width]]
+        for r in range(board.height)
+    ]
+
+
+def peer(rows: list[dict[str, str]], repeat: int) -> None:
+    import ms_toollib
+
+    ours: dict[str, list[float]] = {}
+    theirs: dict[str, list[float]] = {}
+    for row in rows:
+        board = Board.parse(row["board"])
+        their = _their_board(board)
+        mines = float(board.mines or 0)
+        ours.setdefault(row["category"], []).append(_best(lambda: make_hint(board), repeat))
+        theirs.setdefault(row["category"], []).append(_best(lambda: ms_toollib.cal_probability_onboard(their, mines), repeat))
+    print("\nthe peer: make_hint (exact probabilities + first step) vs ms_toollib.cal_probability_onboard, mean CPU ms")
+    print(f"{'category':<13}{'states':>7}{'ours ms':>9}{'theirs ms':>11}{'ours/theirs':>13}")
+    for name in [*ours, "all"]:
+        a = [t for times in ours.values() for t in times] if name == "all" else ours[name]
+        b = [t for times in theirs.values() for t in times] if name == "all" else theirs[name]
+        print(f"{name:<13}{len(a):>7}{statistics.fmean(a):>9.2f}{statistics.fmean(b):>11.2f}{statistics.fmean(a) / statistics.fmean(b):>13.2f}")
 
 
 if __name__ == "__main__":

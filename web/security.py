@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request, session
 from flask_babel import gettext as _
 
+from explainer.play.videos import MAX_VIDEO_BYTES
 from explainer import inputs
 from web.api.errors import ApiError, BadRequestBody, UnsupportedBody, UrlTooLong
 from web.language import requested_language
@@ -145,6 +146,10 @@ def url_bytes() -> int:
     )
 
 
+#: the body ``POST /api/replays`` may have: a replay video at its largest, base64-encoded, and its name
+VIDEO_BODY_BYTES = MAX_VIDEO_BYTES * 4 // 3 + 4096
+
+
 def check_request() -> None:
     """Before every request: refuse a URL that is too long, cross-site writes, non-JSON API writes,
     bodies nested too deeply or that are no JSON object, and (on ``/api``) an unknown ``?lang=`` — in
@@ -155,6 +160,9 @@ def check_request() -> None:
     if request.routing_exception is not None:
         return  # unknown routes and methods: 404/405 come next
     api = request.path.startswith("/api/")
+    if request.endpoint == "api.import_replay":
+        # a replay video comes base64-encoded in its JSON body: this one route takes a larger body
+        request.max_content_length = VIDEO_BODY_BYTES
     if request.method not in SAFE_METHODS:
         _check_write(api)
     if api:

@@ -1,4 +1,6 @@
-"""``python -m explainer review FILE``: the review of a replay file (every move judged, the summary).
+"""``python -m explainer review FILE``: the review of a replay file (every move judged, the summary):
+this program's JSON replay file, or a replay video of Minesweeper Arbiter (``.avf``), Viennasweeper
+(``.rmv``), Metasweeper (``.evf``) or Minesweeper Clone (``.mvf``), read by ``explainer.play.videos``.
 
 Registered by ``explainer.cli.main`` (``register``).  Prints one line per move — its number, its
 verdict and its words — then the summary; ``--json`` prints the review as the web API gives it.  A
@@ -9,11 +11,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from pathlib import PurePath
 from typing import TextIO
 
 from explainer.cli.args import AddCommand, CliError, Subcommands
 from explainer.inputs import json_depth
+from explainer.play.game import Game
 from explainer.play.replay_file import ReplayError, from_replay
+from explainer.play.videos import MAX_VIDEO_BYTES, VIDEO_KINDS, VideoError, from_video
 from explainer.play.review import review
 from explainer.words.review import review_json
 
@@ -23,7 +29,28 @@ __all__ = ["register", "cmd_review"]
 MAX_DEPTH = 32
 
 
+def _video(path: str) -> Game | None:
+    """The game of a replay video (``.avf``, ``.rmv``, ``.evf``, ``.mvf``), or None for another file."""
+    kind = PurePath(path).suffix.lower().lstrip(".")
+    if kind not in VIDEO_KINDS:
+        return None
+    try:
+        if os.path.getsize(path) > MAX_VIDEO_BYTES:
+            raise CliError(f"{path}: a replay video is at most {MAX_VIDEO_BYTES} bytes; this one has {os.path.getsize(path)}")
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise CliError(f"{path}: {error.strerror or error}") from None
+    try:
+        return from_video(data, kind)
+    except (VideoError, ReplayError) as error:
+        raise CliError(f"{path}: {error}") from None
+
+
 def cmd_review(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    video = None if args.file == "-" else _video(args.file)
+    if video is not None:
+        return _print(video, args, out)
     if args.file == "-":
         text = stdin.read()
     else:
@@ -45,6 +72,10 @@ def cmd_review(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         game = from_replay(data)
     except ReplayError as error:
         raise CliError(f"{where}: {error}") from None
+    return _print(game, args, out)
+
+
+def _print(game: Game, args: argparse.Namespace, out: TextIO) -> int:
     result = review_json(review(game), args.lang)
     if args.json:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
@@ -61,5 +92,8 @@ def cmd_review(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 def register(commands: Subcommands, add: AddCommand) -> None:
     sub = add("review", cmd_review, "The review of a replay file: every move judged, and the summary.")
-    sub.add_argument("file", nargs="?", default="-", help="replay file (JSON), or - for standard input (default)")
+    sub.add_argument(
+        "file", nargs="?", default="-",
+        help="replay file (JSON) or video (.avf, .rmv, .evf, .mvf), or - for standard input (JSON; default)",
+    )
     sub.add_argument("--json", action="store_true", help="print the review as JSON")

@@ -86,3 +86,19 @@ def test_a_replay_file_opens_from_the_game_page(page: Page, live_server: LiveSer
     assert game not in page.url  # a new game of this session
     expect(page.locator('[data-role="review-moves"] button')).to_have_count(2)
     expect(page.locator('[data-role="replay-download"]')).to_be_visible()
+
+
+def test_a_metasweeper_video_is_reviewed_from_the_game_page(page: Page, tmp_path: Path) -> None:
+    """An .evf replay video (written by ms_toollib from a game the test chooses) opens its review, with the
+    video program's own figures."""
+    from tests.videos import evf
+
+    path = tmp_path / "my game.evf"
+    mines = {(0, 3), (3, 0), (4, 4)}
+    path.write_bytes(evf(5, 5, mines, [("open", (0, 0)), ("flag", (0, 3)), ("open", (0, 4)), ("open", (4, 0))]))
+    page.goto("/")
+    open_settings(page)
+    page.set_input_files('[data-role="replay-import"]', str(path))
+    expect(page).to_have_url(re.compile(r"/games/[^/]+/review$"))
+    expect(page.locator('[data-role="review-moves"] button')).to_have_count(4)
+    expect(page.locator('[data-role="review-summary"] [data-figure="zini"]')).to_have_text("ZiNi: 3")

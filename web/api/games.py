@@ -16,6 +16,8 @@ Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 from __future__ import annotations
 
 from collections.abc import Callable
+import base64
+import binascii
 import time
 from typing import Any, TypeVar
 
@@ -30,6 +32,7 @@ from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
+from explainer.play.videos import from_video, video_kind
 from explainer.words.review import review_json
 
 from web import limits
@@ -267,7 +270,10 @@ def review_route(game_id: str) -> ResponseReturnValue:
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     with limits.for_review(len(record.game.history)):  # (its own budget: a played game is always reviewed)
         judged = reviews.review_of(record.id, record.game)  # (made once: after the finishing reply, usually)
-    return jsonify({"game": state_json(record, language), "review": review_json(judged, language)})
+    reply = {"game": state_json(record, language), "review": review_json(judged, language)}
+    if "video" in record.game.extra:  # an imported replay video: its program's own figures (ZiNi, IOE, RQP ...)
+        reply["video"] = record.game.extra["video"]
+    return jsonify(reply)
 
 
 @bp.get("/games/<game_id>/replay-file")
@@ -283,10 +289,28 @@ def replay_file(game_id: str) -> ResponseReturnValue:
     return response
 
 
+def _video_game(data: dict[str, Any]) -> Game:
+    name, encoded = data.get("name"), data.get("video")
+    if not isinstance(name, str) or not name:
+        # I18N: a replay video sent without its file name; the name's extension says which program made it
+        raise BadRequestBody(_("a replay video needs its file name in 'name' (e.g. \"game.avf\"), got %(name)s", name=repr(name)))
+    if not isinstance(encoded, str):
+        # I18N: a replay video whose content is not base64 text; %(found)s is the kind of value sent
+        raise BadRequestBody(_("'video' must be the file's bytes in base64, got %(found)s", found=type(encoded).__name__))
+    try:
+        raw = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequestBody(_("'video' must be the file's bytes in base64, got %(found)s", found=repr(encoded[:40]))) from None
+    return from_video(raw, video_kind(name))
+
+
 @bp.post("/replays")
 def import_replay() -> ResponseReturnValue:
-    """A replay file (the JSON body) becomes a game of this session, finished, ready to review."""
-    game = from_replay(body_json())
+    """A replay file (the JSON body) becomes a game of this session, finished, ready to review; or a replay
+    video of the community's programs, ``{"video": base64 of the file, "name": "game.avf"}`` (the kind from
+    the name's extension: avf, rmv, evf, mvf; ``explainer.play.videos``)."""
+    data = body_json()
+    game = _video_game(data) if "video" in data else from_replay(data)
     record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.IMPORTED)
     response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)

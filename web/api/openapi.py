@@ -873,7 +873,17 @@ def _paths() -> dict[str, Any]:
                 "so far; a loss not accepted yet is accepted).",
                 "games",
                 {**_ok("The game and its review.", _object(
-                    {"game": _ref("Game"), "review": _ref("Review")}, ["game", "review"],
+                    {
+                        "game": _ref("Game"),
+                        "review": _ref("Review"),
+                        "video": {**_object(
+                            {"kind": {"enum": ["avf", "rmv", "evf", "mvf"]}, "software": _STRING, "player": _STRING,
+                             "statistics": {"type": "object", "additionalProperties": {"type": "number"}}},
+                            ["kind", "software", "player", "statistics"],
+                        ), "description": "An imported replay video: its program's own figures (3BV, ZiNi, IOE, RQP, "
+                                          "STNB, throughput, clicks by kind ...), as ms_toollib computes them."},
+                    },
+                    ["game", "review"],
                 )), **_errors(*_GET_ERRORS, 404)},
                 [_GAME_ID, _LANG],
             ),

@@ -357,6 +357,11 @@ def review_texts() -> dict[str, str]:
         "time": _("Time: %(time)s"),
         "bbbv": _("3BV: %(count)s"),
         "bbbvPerSecond": _("3BV/s: %(value)s"),
+        # I18N: review summary: one of the community's figures of a replay video, %(name)s its name (ZiNi, IOE, RQP,
+        # STNB: not translated) and %(value)s its value, e.g. "ZiNi: 45"
+        "figure": _("%(name)s: %(value)s"),
+        # I18N: review summary: a replay video's throughput (3BV per effective click), the figure's name
+        "throughput": _("Throughput"),
         "efficiency": _("Efficiency: %(percent)s"),
         # I18N: review summary: the game used help; %(reasons)s lists hint, probabilities, bot, undo
         "assisted": _("Assisted: %(reasons)s"),

@@ -409,12 +409,23 @@ class App {
     await this.newGame(settings);
   }
 
+  // a replay file of this app (JSON), or a replay video of Arbiter, Viennasweeper, Metasweeper or
+  // Minesweeper Clone (sent as base64 with its name: the server reads it)
   async importReplay(file) {
     let data;
-    try {
-      data = JSON.parse(await file.text());
-    } catch (error) {
-      throw new Error(`${file.name}: ${error.message}`);
+    if (/\.(avf|rmv|evf|mvf)$/i.test(file.name)) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = "";
+      for (let start = 0; start < bytes.length; start += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+      }
+      data = { video: btoa(binary), name: file.name };
+    } else {
+      try {
+        data = JSON.parse(await file.text());
+      } catch (error) {
+        throw new Error(`${file.name}: ${error.message}`);
+      }
     }
     const { review } = await this.api.importReplay(data);
     window.location.assign(review);

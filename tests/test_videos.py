@@ -1,0 +1,117 @@
+"""Replay videos of the community's programs (``explainer.play.videos``): an ``.evf`` that
+``ms_toollib`` writes becomes the game it recorded, whose review judges every move; a corrupt or
+random file gets a clean error (the library's panics stay in the child, no ``crash.log`` is left);
+the size is checked before anything is parsed; the web import and the command line."""
+
+from __future__ import annotations
+
+import base64
+import os
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from explainer.play import videos
+from explainer.play.review import review
+from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, video_kind
+
+from .videos import evf
+
+MINES = {(0, 3), (3, 0), (4, 4)}
+#: a 5 x 5 game: the opening at A1, a flag on D1, then the three cells left (the last wins)
+WON = [("open", (0, 0)), ("flag", (0, 3)), ("open", (0, 4)), ("open", (4, 0)), ("open", (4, 3))]
+
+
+def test_an_evf_becomes_the_game_it_recorded() -> None:
+    game = from_video(evf(5, 5, MINES, WON), "evf")
+    assert game.state == "won" and game.layout == sum(1 << (r * 5 + c) for r, c in MINES)
+    moves = [(entry["action"], tuple(entry["cell"])) for entry in game.history]
+    assert moves == [("open", (0, 0)), ("flag", (0, 3)), ("open", (0, 4)), ("open", (4, 0))]  # (4, 3) had opened
+    assert all(entry["t"] is not None and entry["t"] >= 0 for entry in game.history)
+    statistics = game.extra["video"]["statistics"]
+    judged = review(game)
+    assert statistics["bbbv"] == judged.summary.bbbv  # ms_toollib's 3BV and ours
+    assert [item.verdict for item in judged.moves][1:] == ["certain", "certain", "certain"]
+
+
+def test_a_lost_video_is_a_lost_game() -> None:
+    game = from_video(evf(5, 5, MINES, [("open", (0, 0)), ("open", (4, 4))]), "evf")
+    assert game.state == "lost" and game.exploded == 24 and "loss_pending" not in game.extra
+
+
+def test_the_size_is_checked_before_anything_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(videos.subprocess, "run", lambda *a, **k: pytest.fail("the child must not start"))
+    with pytest.raises(VideoError, match=f"at most {MAX_VIDEO_BYTES} bytes; this one has {MAX_VIDEO_BYTES + 1}"):
+        read_video(b"\0" * (MAX_VIDEO_BYTES + 1), "avf")
+    with pytest.raises(VideoError, match="'game.txt' is not a replay video"):
+        video_kind("game.txt")
+
+
+@pytest.mark.parametrize("kind", ["avf", "rmv", "evf", "mvf"])
+def test_random_bytes_get_a_clean_error_and_leave_no_crash_log(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    # 250 random bytes: EvfVideo(...).parse() panics on them (SIGABRT) in-process
+    with pytest.raises(VideoError, match=f"could not be read as a {kind} replay video"):
+        read_video(os.urandom(250), kind)
+    assert os.listdir(tmp_path) == []  # no crash.log here (the child ran in a temporary folder)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(min_size=1, max_size=400), st.sampled_from(["avf", "rmv", "evf", "mvf"]))
+def test_any_bytes_give_a_game_or_a_video_error(data: bytes, kind: str) -> None:
+    try:
+        from_video(data, kind)
+    except VideoError:
+        pass
+    except ValueError as error:  # the replay file's checks (a move the layout could not have had)
+        assert type(error).__name__ == "ReplayError"
+
+
+def test_a_truncated_video_is_refused() -> None:
+    data = evf(5, 5, MINES, WON)
+    with pytest.raises(VideoError):
+        from_video(data[: len(data) // 2], "evf")
+
+
+# -- the web import and the command line -----------------------------------------------------------
+
+
+def test_a_video_imported_through_the_api_is_reviewed_and_never_ranks(client: FlaskClient) -> None:
+    body = {"video": base64.b64encode(evf(5, 5, MINES, WON)).decode(), "name": "my game.evf"}
+    made = client.post("/api/replays", json=body)
+    assert made.status_code == 201, made.json
+    game = made.json["game"]
+    assert game["state"] == "won" and game["origin"] == "imported" and "imported" in game["summary"]["unranked"]
+    reply = client.get(f"/api/games/{game['id']}/review").json
+    assert [move["verdict"] for move in reply["review"]["moves"]][1:] == ["certain", "certain", "certain"]
+    assert reply["video"]["kind"] == "evf" and reply["video"]["statistics"]["zini"] == 3
+
+
+@pytest.mark.parametrize(
+    ("body", "quoted"),
+    [
+        ({"video": "not base64!", "name": "a.evf"}, "'not base64!'"),
+        ({"video": base64.b64encode(b"junk").decode(), "name": "a.doc"}, "'a.doc'"),
+        ({"video": base64.b64encode(os.urandom(200)).decode(), "name": "a.avf"}, "avf"),
+        ({"video": 12, "name": "a.evf"}, "int"),
+    ],
+)
+def test_a_bad_video_is_a_400_that_quotes_it(client: FlaskClient, body: dict, quoted: str) -> None:
+    response = client.post("/api/replays", json=body)
+    assert response.status_code == 400 and quoted in response.json["error"]
+
+
+def test_the_command_line_reviews_a_video(run_cli, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.evf"
+    path.write_bytes(evf(5, 5, MINES, WON))
+    code, out = run_cli(["review", str(path)])
+    assert code == 0 and out.splitlines()[1].startswith("  2. [certain]")
+    bad = tmp_path / "bad.rmv"
+    bad.write_bytes(os.urandom(300))
+    capsys.readouterr()
+    code, _out = run_cli(["review", str(bad)])
+    assert code == 2 and "could not be read as a rmv replay video" in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["bad.rmv", "game.evf"]  # no crash.log
