@@ -18,7 +18,7 @@ from explainer.play import videos
 from explainer.play.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, video_kind
 
-from .videos import evf
+from .videos import evf, rmv
 
 MINES = {(0, 3), (3, 0), (4, 4)}
 #: a 5 x 5 game: the opening at A1, a flag on D1, then the three cells left (the last wins)
@@ -35,6 +35,16 @@ def test_an_evf_becomes_the_game_it_recorded() -> None:
     judged = review(game)
     assert statistics["bbbv"] == judged.summary.bbbv  # ms_toollib's 3BV and ours
     assert [item.verdict for item in judged.moves][1:] == ["certain", "certain", "certain"]
+
+
+def test_a_viennasweeper_rmv_keeps_the_game_s_times() -> None:
+    """An .rmv built from the format (``tests/videos.rmv``), its events 125 ms apart: the moves and their times."""
+    game = from_video(rmv(5, 5, MINES, WON[:4], step_ms=250), "rmv")
+    assert game.state == "won"
+    assert [(entry["action"], tuple(entry["cell"]), entry["t"]) for entry in game.history] == [
+        ("open", (0, 0), 0.0), ("flag", (0, 3), 0.125), ("open", (0, 4), 0.5), ("open", (4, 0), 0.75),
+    ]
+    assert [item.verdict for item in review(game).moves][1:] == ["certain", "certain", "certain"]
 
 
 def test_a_lost_video_is_a_lost_game() -> None:

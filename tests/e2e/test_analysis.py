@@ -101,6 +101,18 @@ def test_a_dropped_binary_file_is_read(page: Page) -> None:
     expect(page.locator('[data-action="play"]')).to_be_enabled()
 
 
+def test_a_replay_video_given_to_the_analysis_board_opens_its_review(page: Page) -> None:
+    from tests.videos import evf
+
+    page.goto("/analysis")
+    analysed(page)
+    page.click('[data-role="io"] > summary')
+    video = evf(5, 5, {(0, 3), (3, 0), (4, 4)}, [("open", (0, 0)), ("open", (4, 4))])
+    page.set_input_files('[data-role="import-file"]', files=[{"name": "lost.avf.evf", "mimeType": "application/octet-stream", "buffer": video}])
+    expect(page).to_have_url(re.compile(r"/games/[^/]+/review$"))
+    expect(page.locator('[data-role="review-moves"] button')).to_have_count(2)
+
+
 def test_a_bad_paste_says_where_in_the_language_of_the_page(page: Page) -> None:
     page.goto("/analysis?lang=de")
     analysed(page)

@@ -78,6 +78,7 @@ def page() -> ResponseReturnValue:
         "sample": SAMPLE,
         "error": error,
         "maxBytes": upload_limit(),
+        "replaysUrl": url_for("api.import_replay"),
     }
     return render_template("pages/analysis.html", config=config, roles=role_labels(), formats=FORMATS, max_bytes=format_number(upload_limit()))
 

@@ -1,7 +1,7 @@
 // The analysis board: a position the player builds, pastes or drops, analysed by the engine on every
 // change (POST /api/positions/analysis), with import, export, a share link and "play this position".
 
-import { call } from "./api.js";
+import { VIDEO_FILE, base64Of, call } from "./api.js";
 import { BoardView } from "./board.js";
 import { cellName, format } from "./cells.js";
 import { bindBoard } from "./input.js";
@@ -355,14 +355,20 @@ class Analysis {
   }
 
   async importFile(file) {
+    // a replay video: the game it recorded, reviewed move by move
+    if (VIDEO_FILE.test(file.name)) {
+      const { review } = await call("POST", `${this.config.replaysUrl}?lang=${encodeURIComponent(this.config.lang)}`, {
+        video: await base64Of(file),
+        name: file.name,
+      });
+      window.location.assign(review);
+      return;
+    }
     if (file.size > this.config.maxBytes) {
       this.ioStatus.textContent = format(this.texts.fileTooLarge, { size: String(file.size), limit: String(this.config.maxBytes) });
       return;
     }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    let binary = "";
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    await this.importContent({ content: btoa(binary), base64: true });
+    await this.importContent({ content: await base64Of(file), base64: true });
   }
 
   async exported() {

@@ -10,6 +10,19 @@ export class ApiFailure extends Error {
 // The session's CSRF token: from the page, then from each reply (it changes when the session does).
 let csrfToken = document.querySelector('meta[name="csrf-token"]')?.content || "";
 
+// A file's bytes as base64 text (for a JSON body): a replay video, a board file.
+export async function base64Of(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+// A replay video of Arbiter, Viennasweeper, Metasweeper or Minesweeper Clone, by its file name.
+export const VIDEO_FILE = /\.(avf|rmv|evf|mvf)$/i;
+
 export async function call(method, url, body) {
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (method !== "GET" && csrfToken) options.headers["X-CSRF-Token"] = csrfToken;

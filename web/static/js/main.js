@@ -1,6 +1,6 @@
 // The game page: wires the board, the panel and the controls to the JSON API.
 
-import { Api } from "./api.js";
+import { Api, VIDEO_FILE, base64Of } from "./api.js";
 import { BoardView } from "./board.js";
 import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
@@ -413,13 +413,8 @@ class App {
   // Minesweeper Clone (sent as base64 with its name: the server reads it)
   async importReplay(file) {
     let data;
-    if (/\.(avf|rmv|evf|mvf)$/i.test(file.name)) {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let binary = "";
-      for (let start = 0; start < bytes.length; start += 0x8000) {
-        binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-      }
-      data = { video: btoa(binary), name: file.name };
+    if (VIDEO_FILE.test(file.name)) {
+      data = { video: await base64Of(file), name: file.name };
     } else {
       try {
         data = JSON.parse(await file.text());
