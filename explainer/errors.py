@@ -34,6 +34,7 @@ here loads that module; inside ``explainer`` import it from its home)::
          ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
          ├─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
          ├─ ReplayError                   explainer.play.replay_file a replay file that cannot be read
+         ├─ VideoError                    explainer.play.videos    a replay video that cannot be read or written
          └─ FormatError                   explainer.formats.position a board file in a community format that cannot be read
 
 ``Inconsistent`` and ``SamplingError`` never reach a caller of the public
@@ -70,6 +71,7 @@ __all__ = [
     "AnswerError",
     "CliError",
     "ReplayError",
+    "VideoError",
     "FormatError",
 ]
 
@@ -131,6 +133,7 @@ HOMES: dict[str, str] = {
     "AnswerError": "explainer.learn.practice",
     "CliError": "explainer.cli.args",
     "ReplayError": "explainer.play.replay_file",
+    "VideoError": "explainer.play.videos",
     "FormatError": "explainer.formats.position",
 }
 
@@ -161,4 +164,5 @@ if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on 
     from explainer.play.history import HistoryFull
     from explainer.formats.position import FormatError
     from explainer.play.replay_file import ReplayError
+    from explainer.play.videos import VideoError
     from explainer.play.sampling import SamplingError

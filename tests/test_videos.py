@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from explainer.engine.hint import make_hint
 from explainer.play import videos
+from explainer.play.game import Game
+from explainer.play.modes import flag_cell, open_cell
 from explainer.play.review import review
-from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, video_kind
+from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
 
 from .videos import evf, rmv
 
@@ -125,3 +129,76 @@ def test_the_command_line_reviews_a_video(run_cli, tmp_path: Path, capsys: pytes
     code, _out = run_cli(["review", str(bad)])
     assert code == 2 and "could not be read as a rmv replay video" in capsys.readouterr().err
     assert sorted(os.listdir(tmp_path)) == ["bad.rmv", "game.evf"]  # no crash.log
+
+
+# -- writing .evf ---------------------------------------------------------------------------------------
+
+
+def played(seed: int) -> Game:
+    """A beginner game played to the end with flags, hints' safe cells and lucky guesses, timed."""
+    game = Game.new(9, 9, 10, seed=seed)
+    rng = random.Random(seed)
+    t = 1_000.0
+    open_cell(game, 4, 4, at=t)
+    while game.state == "playing":
+        t += rng.uniform(0.05, 0.9)
+        view = game.view()
+        hint = make_hint(view)
+        if hint.deduction is not None and hint.deduction.mines and rng.random() < 0.4:
+            flag_cell(game, *next(iter(hint.deduction.mines)), at=t)
+        elif hint.deduction is not None and hint.deduction.safe:
+            open_cell(game, *next(iter(hint.deduction.safe)), at=t)
+        else:
+            layout = game.layout or 0
+            open_cell(game, *divmod(rng.choice([i for i in range(81) if not layout >> i & 1 and view.cells[i] == -1]), 9), at=t)
+    return game
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_game_written_as_evf_reads_back_the_same_in_ms_toollib(seed: int) -> None:
+    game = played(seed)
+    data = to_evf(game)
+    # ms_toollib itself reads the board, the moves and their times back
+    back = from_video(data, "evf")
+    assert back.layout == game.layout and back.state == game.state
+    ours = [(e["action"], e["cell"], round(e["t"] - 1_000.0, 3)) for e in game.history]
+    theirs = [(e["action"], e["cell"], e["t"]) for e in back.history]
+    assert theirs == ours
+    assert back.extra["video"]["statistics"]["bbbv"] == review(game).summary.bbbv
+
+
+def test_only_a_finished_game_is_written() -> None:
+    game = Game.new(9, 9, 10, seed=5)
+    open_cell(game, 4, 4)
+    with pytest.raises(VideoError, match="only a finished game"):
+        to_evf(game)
+
+
+def test_the_api_sends_a_finished_game_as_evf(client: FlaskClient) -> None:
+    made = client.post("/api/replays", json={"video": base64.b64encode(evf(5, 5, MINES, WON)).decode(), "name": "a.evf"})
+    game_id = made.json["game"]["id"]
+    reply = client.get(f"/api/games/{game_id}/video.evf")
+    assert reply.status_code == 200 and reply.headers["Content-Disposition"].endswith(f'minesweeper-{game_id}.evf"')
+    again = from_video(reply.data, "evf")
+    assert [(e["action"], e["cell"]) for e in again.history] == [("open", [0, 0]), ("flag", [0, 3]), ("open", [0, 4]), ("open", [4, 0])]
+    playing = client.post("/api/games", json={"preset": "beginner", "seed": 3}).json["game"]["id"]
+    assert client.get(f"/api/games/{playing}/video.evf").status_code == 409
+
+
+def test_a_game_played_here_gets_the_community_s_figures(client: FlaskClient, stored_game) -> None:
+    """ms_toollib's figures (ZiNi, IOE, RQP, STNB ...) of a game played here, from its own .evf: 3BV as ours."""
+    game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
+    client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
+    game = stored_game(client, game_id)
+    for index in range(81):
+        if not game.layout >> index & 1 and not game.revealed >> index & 1:
+            client.post(f"/api/games/{game_id}/open", json={"row": index // 9, "col": index % 9})
+            game = stored_game(client, game_id)
+    assert game.state == "won"
+    reply = client.get(f"/api/games/{game_id}/review").json
+    figures = reply["figures"]
+    assert figures["bbbv"] == reply["review"]["summary"]["bbbv"] and "zini" in figures and "ioe" in figures
+    assert figures["ioe"] == pytest.approx(figures["bbbv"] / reply["review"]["summary"]["clicks"])
+    playing = client.post("/api/games", json={"preset": "beginner", "seed": 3}).json["game"]["id"]
+    client.post(f"/api/games/{playing}/open", json={"row": 4, "col": 4})
+    assert client.get(f"/api/games/{playing}/review").json["figures"] is None

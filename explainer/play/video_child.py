@@ -49,6 +49,10 @@ def read(kind: str, data: bytes) -> dict[str, Any]:
     video = getattr(ms_toollib, CLASSES[kind])(raw_data=list(data))
     video.parse()
     video.analyse()
+    try:
+        video.current_time = 1e9  # the figures are those at a moment of the video: its end
+    except (AttributeError, TypeError, ValueError):
+        pass
     board = [list(row) for row in video.board]
     pix = int(getattr(video, "pix_size", 16) or 16)
     changes = []

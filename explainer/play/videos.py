@@ -27,10 +27,23 @@ from pathlib import PurePath
 from typing import Any
 
 from explainer.errors import EngineError
+from explainer.play import history
 from explainer.play.game import Game
 from explainer.play.replay_file import FORMAT, VERSION, from_replay
+from explainer.play.review import bbbv
 
-__all__ = ["CHILD_MEMORY", "CHILD_SECONDS", "MAX_VIDEO_BYTES", "VIDEO_KINDS", "VideoError", "from_video", "read_video", "video_kind"]
+__all__ = [
+    "CHILD_MEMORY",
+    "CHILD_SECONDS",
+    "MAX_VIDEO_BYTES",
+    "VIDEO_KINDS",
+    "VideoError",
+    "from_video",
+    "read_video",
+    "community_figures",
+    "to_evf",
+    "video_kind",
+]
 
 #: the replay videos read, by file extension
 VIDEO_KINDS = ("avf", "rmv", "evf", "mvf")
@@ -142,3 +155,91 @@ def from_video(data: bytes, kind: str) -> Game:
         "statistics": parsed.get("statistics", {}),
     }
     return game
+
+
+# -- writing: Metasweeper's .evf -----------------------------------------------------------------------
+
+#: the pixels of a cell in the written video, and the mouse events' codes (evf version 4)
+EVF_CELL_PIXELS = 16
+_EVF_MOUSE = {"lc": 2, "lr": 3, "rc": 4, "rr": 5}
+#: the buttons each of our moves is, pressed and released in this order (a chord: both buttons)
+_PRESSES = {
+    "open": ("lc", "lr"),
+    "assist": ("lc", "lr"),
+    "flag": ("rc", "rr"),
+    "unflag": ("rc", "rr"),
+    "chord": ("lc", "rc", "lr", "rr"),
+}
+
+
+def to_evf(game: Game) -> bytes:
+    """The finished game as a Metasweeper ``.evf`` video (format version 4), its moves that stand (an undo
+    has no place in a video) at their times, each a press and a release at the cell's centre.
+
+    Written from the format as ``ms_toollib`` reads and writes it (``base/src/videos/evf_video.rs`` and
+    ``base_video_generate_evf.rs`` in its repository): big-endian fields, a header (flags, size, mines,
+    cell size, mode, 3BV, the time in ms, country, start and end in microseconds, software, player and
+    race names, a device id), the mines as one bit per cell in reading order, then the mouse events as
+    (code, ms since the last event, dx, dy), a pause event (255, ms) before a longer gap, and 0.  Not with
+    ``ms_toollib``'s own ``BaseVideo``: it stamps each event with the wall clock as it is stepped, so a
+    game's times could not be kept."""
+    if not game.over or game.layout is None:
+        raise VideoError("only a finished game can be written as a video")
+    height, width = game.height, game.width
+    if height > 255 or width > 255 or game.mine_count > 65535:
+        raise VideoError("a video holds boards of at most 255 x 255 cells")
+    moves = history.live_moves(game)
+    stamps = [entry.get("t") for entry in moves]
+    start = next((t for t in stamps if t is not None), 0.0)
+    events: list[tuple[str, int, int, int]] = []  # (mouse, ms from the start, x, y)
+    last_ms = 0
+    for entry, t in zip(moves, stamps):
+        ms = max(last_ms, round(((t if t is not None else start) - start) * 1000))
+        last_ms = ms
+        row, col = entry["cell"]
+        x, y = col * EVF_CELL_PIXELS + EVF_CELL_PIXELS // 2, row * EVF_CELL_PIXELS + EVF_CELL_PIXELS // 2
+        for mouse in _PRESSES[entry["action"]]:
+            events.append((mouse, ms, x, y))
+    if not events:
+        raise VideoError("only a finished game can be written as a video")
+    won = game.state == "won"
+    data = bytearray([4, 0b1010_0000 if won else 0b0010_0000, 0])  # version; completed and fair; no question marks
+    data += bytes([height, width]) + game.mine_count.to_bytes(2, "big") + bytes([EVF_CELL_PIXELS])
+    data += (0).to_bytes(2, "big")  # mode: standard
+    data += min(bbbv(height, width, game.layout), 65535).to_bytes(2, "big")
+    data += events[-1][1].to_bytes(4, "big")  # the time, in ms
+    data += b"XX"  # country unknown
+    data += round(start * 1_000_000).to_bytes(8, "big") + round((start + events[-1][1] / 1000) * 1_000_000).to_bytes(8, "big")
+    data += b"Explainable Minesweeper\0" + b"\0" + b"\0" + b"\0"  # software; player, race, unique ids empty
+    data += (0).to_bytes(2, "big")  # no device id
+    bits = 0
+    for index in range(height * width):
+        bits = bits << 1 | (game.layout >> index & 1)
+    padding = -(height * width) % 8
+    data += (bits << padding).to_bytes((height * width + padding) // 8, "big")
+    data += (0).to_bytes(2, "big")  # no custom figures
+    first, first_ms, first_x, first_y = events[0]
+    data += bytes([_EVF_MOUSE[first], min(first_ms, 255)]) + first_x.to_bytes(2, "big") + first_y.to_bytes(2, "big")
+    previous_ms, previous_x, previous_y = min(first_ms, 255), first_x, first_y
+    for mouse, ms, x, y in events[1:]:
+        gap = ms - previous_ms
+        while gap > 255:
+            pause = min(gap, 65535)
+            data += bytes([255]) + pause.to_bytes(2, "big")
+            gap -= pause
+        data += bytes([_EVF_MOUSE[mouse], gap])
+        data += (x - previous_x).to_bytes(2, "big", signed=True) + (y - previous_y).to_bytes(2, "big", signed=True)
+        previous_ms, previous_x, previous_y = ms, x, y
+    data += bytes([0]) + (0).to_bytes(2, "big")  # the end; no checksum
+    return bytes(data)
+
+
+def community_figures(game: Game) -> dict[str, float]:
+    """The community's figures of a finished game — 3BV, ZiNi, HZiNi, IOE, RQP, STNB, throughput, clicks
+    by kind — as ``ms_toollib`` computes them: an imported video's from the video, any other game's from
+    its own ``.evf`` (``to_evf``, its real times) read by ``ms_toollib`` in the child process."""
+    video = game.extra.get("video")
+    if isinstance(video, dict) and isinstance(video.get("statistics"), dict):
+        return dict(video["statistics"])
+    statistics = read_video(to_evf(game), "evf").get("statistics", {})
+    return dict(statistics) if isinstance(statistics, dict) else {}

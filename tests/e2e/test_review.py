@@ -86,6 +86,7 @@ def test_a_replay_file_opens_from_the_game_page(page: Page, live_server: LiveSer
     assert game not in page.url  # a new game of this session
     expect(page.locator('[data-role="review-moves"] button')).to_have_count(2)
     expect(page.locator('[data-role="replay-download"]')).to_be_visible()
+    expect(page.locator('[data-role="evf-link"]')).to_have_attribute("href", re.compile(r"/api/games/[^/]+/video\.evf$"))
 
 
 def test_a_metasweeper_video_is_reviewed_from_the_game_page(page: Page, tmp_path: Path) -> None:

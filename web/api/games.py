@@ -32,7 +32,7 @@ from explainer.play.game import Game
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
-from explainer.play.videos import from_video, video_kind
+from explainer.play.videos import from_video, to_evf, video_kind
 from explainer.words.review import review_json
 
 from web import limits
@@ -270,9 +270,11 @@ def review_route(game_id: str) -> ResponseReturnValue:
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     with limits.for_review(len(record.game.history)):  # (its own budget: a played game is always reviewed)
         judged = reviews.review_of(record.id, record.game)  # (made once: after the finishing reply, usually)
-    reply = {"game": state_json(record, language), "review": review_json(judged, language)}
-    if "video" in record.game.extra:  # an imported replay video: its program's own figures (ZiNi, IOE, RQP ...)
+    reply: dict[str, Any] = {"game": state_json(record, language), "review": review_json(judged, language)}
+    if "video" in record.game.extra:  # an imported replay video: what its program says of itself
         reply["video"] = record.game.extra["video"]
+    if not layout_hidden(record):  # the community's figures (ZiNi, IOE, RQP, STNB ...), from ms_toollib
+        reply["figures"] = reviews.figures_of(record.id, record.game)
     return jsonify(reply)
 
 
@@ -286,6 +288,20 @@ def replay_file(game_id: str) -> ResponseReturnValue:
         raise DailyHidden(str(record.daily))
     response = jsonify(to_replay(record.game))
     response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.json"'
+    return response
+
+
+@bp.get("/games/<game_id>/video.evf")
+def evf_video(game_id: str) -> ResponseReturnValue:
+    """A finished game as a Metasweeper ``.evf`` video (its layout, its moves that stand, their times): it opens
+    in Metasweeper and the community's tools."""
+    record = db.load_game(game_id, owner_id())
+    if not record.game.over or record.game.extra.get("loss_pending"):
+        raise NotFinished(game_id)  # the video holds the layout
+    if layout_hidden(record):
+        raise DailyHidden(str(record.daily))
+    response = Response(to_evf(record.game), mimetype="application/octet-stream")
+    response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.evf"'
     return response
 
 

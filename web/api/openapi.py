@@ -880,8 +880,10 @@ def _paths() -> dict[str, Any]:
                             {"kind": {"enum": ["avf", "rmv", "evf", "mvf"]}, "software": _STRING, "player": _STRING,
                              "statistics": {"type": "object", "additionalProperties": {"type": "number"}}},
                             ["kind", "software", "player", "statistics"],
-                        ), "description": "An imported replay video: its program's own figures (3BV, ZiNi, IOE, RQP, "
-                                          "STNB, throughput, clicks by kind ...), as ms_toollib computes them."},
+                        ), "description": "An imported replay video: its program, player and figures."},
+                        "figures": {**_nullable({"type": "object", "additionalProperties": {"type": "number"}}),
+                                    "description": "A finished game's community figures (3BV, ZiNi, HZiNi, IOE, RQP, "
+                                    "STNB, throughput, clicks by kind), as ms_toollib computes them; null while in play."},
                     },
                     ["game", "review"],
                 )), **_errors(*_GET_ERRORS, 404)},
@@ -896,9 +898,21 @@ def _paths() -> dict[str, Any]:
                 [_GAME_ID, _LANG],
             ),
         },
+        "/api/games/{game_id}/video.evf": {
+            "get": _operation(
+                "evfVideo", "A finished game as a Metasweeper .evf video (its layout, its moves that stand, their times).",
+                "games",
+                {"200": {"description": "The video (sent as an attachment).",
+                         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+                 **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG],
+            ),
+        },
         "/api/replays": {
             "post": _operation(
-                "importReplay", "Import a replay file: a finished game of this session, ready to review.", "games",
+                "importReplay", "Import a replay file, or a replay video ({\"video\": base64, \"name\": \"game.avf\"}: "
+                "Arbiter .avf, Viennasweeper .rmv, Metasweeper .evf, Minesweeper Clone .mvf): a finished game of this "
+                "session, ready to review.", "games",
                 {**_ok("The game and the address of its review page.", _object(
                     {"game": _ref("Game"), "review": _STRING}, ["game", "review"],
                 ), created=True), **_errors(*_POST_ERRORS)},

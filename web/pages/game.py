@@ -386,7 +386,12 @@ def review_page(game_id: str) -> ResponseReturnValue:
         "langTag": language.replace("_", "-"),
         "texts": review_texts(),
     }
-    return render_template("pages/review.html", config=config, replay_file=url_for("api.replay_file", game_id=game_id))
+    return render_template(
+        "pages/review.html",
+        config=config,
+        replay_file=url_for("api.replay_file", game_id=game_id),
+        evf_video=url_for("api.evf_video", game_id=game_id),
+    )
 
 
 @bp.post("/language")

@@ -22,15 +22,16 @@ from typing import Any
 from flask import Flask, Response, after_this_request, current_app, has_request_context
 from sqlalchemy import select, update
 
-from explainer.errors import BudgetExceeded
+from explainer.errors import BudgetExceeded, EngineError
 from explainer.play.game import Game
 from explainer.play.review import Review, review, summarize
+from explainer.play.videos import community_figures
 from web.storage import training
 from web.storage.database import connection, write
 from web.storage.results import reviewed
 from web.storage.tables import games, results
 
-__all__ = ["KEPT", "PENDING_PER_READ", "after_reply", "fill", "fill_pending", "review_of"]
+__all__ = ["KEPT", "PENDING_PER_READ", "after_reply", "figures_of", "fill", "fill_pending", "review_of"]
 
 #: finished games a read request reviews at most before it answers (the rest wait for the next read)
 PENDING_PER_READ = 3
@@ -39,6 +40,31 @@ KEPT = 16
 
 _kept: OrderedDict[tuple[str, int, str], tuple[bool, Review]] = OrderedDict()
 _kept_lock = threading.Lock()
+
+
+_figures: OrderedDict[tuple[str, int], dict[str, float]] = OrderedDict()
+
+
+def figures_of(game_id: str, game: Game) -> dict[str, float] | None:
+    """The community's figures of a finished game (``explainer.play.videos.community_figures``), made once
+    for a given history and kept; None for a game in play, a loss not accepted, or a video that cannot be
+    made (its statistics are then left out, not the review)."""
+    if not game.over or game.extra.get("loss_pending"):
+        return None
+    key = (game_id, len(game.history))
+    with _kept_lock:
+        found = _figures.get(key)
+    if found is not None:
+        return found
+    try:
+        made = community_figures(game)
+    except EngineError:
+        return None
+    with _kept_lock:
+        _figures[key] = made
+        while len(_figures) > KEPT * 8:
+            _figures.popitem(last=False)
+    return made
 
 
 def review_of(game_id: str, game: Game) -> Review:
@@ -98,6 +124,8 @@ def fill(game_id: str) -> bool:
         ).rowcount
         if claimed == 1 and judged is not None:
             training.save_missed(conn, game_id, row.owner, float(row.finished_at), judged[2])
+    if claimed == 1 and row.data is not None and not has_request_context():
+        figures_of(game_id, game)  # after the reply: the review page's figures ready too
     return claimed == 1
 
 

@@ -41,9 +41,9 @@ class Review {
     });
     const url = `${this.config.apiRoot}/${encodeURIComponent(this.config.gameId)}/review?lang=${encodeURIComponent(this.config.lang)}`;
     try {
-      const { game, review, video } = await call("GET", url);
+      const { game, review, figures } = await call("GET", url);
       this.game = game;
-      this.video = video || null;
+      this.figures = figures || null;
       this.moves = review.moves;
       // a finished game can be kept and shared as a replay file (it holds the layout)
       document.querySelector('[data-role="replay-download"]').hidden = !(game.end && !game.end.pending);
@@ -79,8 +79,8 @@ class Review {
       lines.push(["bbbv-per-second", format(t.bbbvPerSecond, { value: this.number(figures.bbbv_per_second, { maximumFractionDigits: 2 }) })]);
     }
     if (figures.efficiency !== null) lines.push(["efficiency", format(t.efficiency, { percent: percent(figures.efficiency) })]);
-    // a replay video's own figures, as its program (ms_toollib) computes them
-    const video = this.video && this.video.statistics;
+    // the community's figures of a finished game, as ms_toollib computes them
+    const video = this.figures;
     if (video) {
       const decimals = { zini: 0, hzini: 0, ioe: 3, rqp: 2, stnb: 1, throughput: 3 };
       for (const [key, name] of [["zini", "ZiNi"], ["hzini", "HZiNi"], ["ioe", "IOE"], ["rqp", "RQP"], ["stnb", "STNB"], ["throughput", "Throughput"]]) {
