@@ -185,8 +185,8 @@ def test_the_api_sends_a_finished_game_as_evf(client: FlaskClient) -> None:
     assert client.get(f"/api/games/{playing}/video.evf").status_code == 409
 
 
-def test_a_game_played_here_gets_the_community_s_figures(client: FlaskClient, stored_game) -> None:
-    """ms_toollib's figures (ZiNi, IOE, RQP, STNB ...) of a game played here, from its own .evf: 3BV as ours."""
+def won_here(client: FlaskClient, stored_game) -> str:
+    """A beginner game won through the API (every safe cell opened); its id."""
     game_id = client.post("/api/games", json={"preset": "beginner", "seed": 5}).json["game"]["id"]
     client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
     game = stored_game(client, game_id)
@@ -195,6 +195,12 @@ def test_a_game_played_here_gets_the_community_s_figures(client: FlaskClient, st
             client.post(f"/api/games/{game_id}/open", json={"row": index // 9, "col": index % 9})
             game = stored_game(client, game_id)
     assert game.state == "won"
+    return game_id
+
+
+def test_a_game_played_here_gets_the_community_s_figures(client: FlaskClient, stored_game) -> None:
+    """ms_toollib's figures (ZiNi, IOE, RQP, STNB ...) of a game played here, from its own .evf: 3BV as ours."""
+    game_id = won_here(client, stored_game)
     reply = client.get(f"/api/games/{game_id}/review").json
     figures = reply["figures"]
     assert figures["bbbv"] == reply["review"]["summary"]["bbbv"] and "zini" in figures and "ioe" in figures
@@ -202,3 +208,14 @@ def test_a_game_played_here_gets_the_community_s_figures(client: FlaskClient, st
     playing = client.post("/api/games", json={"preset": "beginner", "seed": 3}).json["game"]["id"]
     client.post(f"/api/games/{playing}/open", json={"row": 4, "col": 4})
     assert client.get(f"/api/games/{playing}/review").json["figures"] is None
+
+
+def test_the_statistics_page_shows_the_community_s_figures(client: FlaskClient, stored_game) -> None:
+    game_id = won_here(client, stored_game)
+    figures = client.get(f"/api/games/{game_id}/review").json["figures"]
+    board = client.get("/api/stats").json["boards"][0]
+    assert board["community"]["median_ioe"] == pytest.approx(figures["ioe"])
+    if figures.get("bbbv_per_second"):
+        assert board["community"]["best_bbbv_per_second"] == pytest.approx(figures["bbbv_per_second"])
+    page = client.get("/stats?lang=de").get_data(as_text=True)
+    assert 'data-role="median-ioe"' in page

@@ -221,10 +221,16 @@ def _schemas() -> dict[str, Any]:
                                      "additionalProperties": _COUNT,
                                      "description": "Why games did not rank, with how many games each."},
                 "win_ratio_series": _array(_PROBABILITY), "win_times": _array({"type": "number"}),
+                "community": {**_object(
+                    {"best_bbbv_per_second": _nullable({"type": "number"}), "median_ioe": _nullable({"type": "number"}),
+                     "best_stnb": _nullable({"type": "number"})},
+                    ["best_bbbv_per_second", "median_ioe", "best_stnb"],
+                ), "description": "The community's figures of the wins, as ms_toollib computes them (STNB: the "
+                                  "standard levels only)."},
             },
             ["kind", "mode", "played", "won", "lost", "win_ratio", "current_streak", "best_streak", "best_time",
              "median_time", "guesses", "hints", "saves", "assisted_games", "unranked_games", "unranked_reasons",
-             "win_ratio_series", "win_times"],
+             "win_ratio_series", "win_times", "community"],
         ),
         "TimeRow": _object(
             {"rank": _COUNT, "username": _STRING, "seconds": {"type": "number"}, "finished_at": {"type": "number"},

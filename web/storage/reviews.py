@@ -104,6 +104,7 @@ def fill(game_id: str) -> bool:
     if row is None:
         return False
     judged: tuple[int, int, Any] | None = None
+    figures: dict[str, float] | None = None
     if row.data is not None:  # (a game pruned since: its result keeps no review)
         game = Game.from_dict(json.loads(row.data))
         try:
@@ -112,6 +113,7 @@ def fill(game_id: str) -> bool:
             judged = None
         if judged is None:
             return False  # over this request's budget: a later read tries again
+        figures = figures_of(game_id, game)
     with write(conn):
         claimed = conn.execute(
             update(results)
@@ -120,12 +122,11 @@ def fill(game_id: str) -> bool:
                 review_pending=False,
                 guesses_forced=None if judged is None else judged[0],
                 guesses_avoidable=None if judged is None else judged[1],
+                figures=None if not figures else json.dumps(figures),
             )
         ).rowcount
         if claimed == 1 and judged is not None:
             training.save_missed(conn, game_id, row.owner, float(row.finished_at), judged[2])
-    if claimed == 1 and row.data is not None and not has_request_context():
-        figures_of(game_id, game)  # after the reply: the review page's figures ready too
     return claimed == 1
 
 

@@ -15,6 +15,7 @@ ranked.  A daily board ranks each account's one attempt on it
 
 from __future__ import annotations
 
+import json
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +48,10 @@ class BoardStats:
     unranked_reasons: dict[str, int] = field(default_factory=dict)  # why, with how many games each
     ratio_series: list[float] = field(default_factory=list)  # the win ratio after each game
     win_times: list[float] = field(default_factory=list)
+    # the community's figures of the wins (ms_toollib's, kept with each result): 3BV/s, IOE, STNB
+    win_bbbv_per_second: list[float] = field(default_factory=list)
+    win_ioe: list[float] = field(default_factory=list)
+    win_stnb: list[float] = field(default_factory=list)
 
     @property
     def lost(self) -> int:
@@ -76,7 +81,16 @@ class BoardStats:
             "unranked_reasons": self.unranked_reasons,
             "win_ratio_series": self.ratio_series,
             "win_times": self.win_times,
+            "community": {
+                "best_bbbv_per_second": max(self.win_bbbv_per_second, default=None),
+                "median_ioe": float(statistics.median(self.win_ioe)) if self.win_ioe else None,
+                "best_stnb": max(self.win_stnb, default=None),
+            },
         }
+
+    @property
+    def community(self) -> dict[str, float | None]:
+        return dict(self.to_json()["community"])
 
 
 def player_stats(owner: str) -> list[BoardStats]:
@@ -88,6 +102,7 @@ def player_stats(owner: str) -> list[BoardStats]:
         select(
             results.c.kind, results.c.mode, results.c.won, results.c.seconds, results.c.assisted, results.c.hints,
             results.c.saves, results.c.guesses_forced, results.c.guesses_avoidable, results.c.unranked,
+            results.c.figures,
         )
         .where(results.c.owner == owner)
         .order_by(results.c.finished_at)
@@ -101,6 +116,11 @@ def player_stats(owner: str) -> list[BoardStats]:
             board.current_streak += 1
             board.best_streak = max(board.best_streak, board.current_streak)
             board.win_times.append(round(float(row.seconds), 3))
+            figures = json.loads(row.figures) if row.figures else {}
+            for key, values in (("bbbv_per_second", board.win_bbbv_per_second), ("ioe", board.win_ioe), ("stnb", board.win_stnb)):
+                value = figures.get(key)
+                if isinstance(value, (int, float)) and value > 0:
+                    values.append(float(value))
         else:
             board.current_streak = 0
         board.ratio_series.append(board.won / board.played)

@@ -83,8 +83,9 @@ class Review {
     const video = this.figures;
     if (video) {
       const decimals = { zini: 0, hzini: 0, ioe: 3, rqp: 2, stnb: 1, throughput: 3 };
-      for (const [key, name] of [["zini", "ZiNi"], ["hzini", "HZiNi"], ["ioe", "IOE"], ["rqp", "RQP"], ["stnb", "STNB"], ["throughput", "Throughput"]]) {
-        if (typeof video[key] !== "number") continue;
+      // (IOE is the efficiency above; STNB is defined for the three standard levels only: 0 elsewhere)
+      for (const [key, name] of [["zini", "ZiNi"], ["hzini", "HZiNi"], ["rqp", "RQP"], ["stnb", "STNB"], ["throughput", "Throughput"]]) {
+        if (typeof video[key] !== "number" || (key === "stnb" && video[key] === 0)) continue;
         const value = this.number(video[key], { maximumFractionDigits: decimals[key] });
         lines.push([key, format(t.figure, { name: key === "throughput" ? t.throughput : name, value })]);
       }

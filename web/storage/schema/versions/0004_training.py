@@ -7,6 +7,8 @@ removed with it.  ``practice_schedule``: per player and pattern, the first-try r
 the last miss and when the pattern is due again (``web.storage.training``).
 ``results.review_pending``: a finished game's review (its guesses, its missed steps) is made after the
 finishing move's reply, not on its path (``web.storage.reviews``); until then the row waits for it.
+``results.figures``: the community's figures of the game (3BV/s, IOE, STNB ...) as ``ms_toollib`` computes
+them, JSON, written with the review.
 
 Revision ID: 0004
 Revises: 0003
@@ -27,6 +29,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("results") as results:
         results.add_column(sa.Column("review_pending", sa.Boolean, nullable=False, server_default=sa.false()))
+        results.add_column(sa.Column("figures", sa.Text))
     op.create_table(
         "missed_steps",
         sa.Column("game_id", sa.Text, primary_key=True),
