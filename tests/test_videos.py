@@ -22,7 +22,7 @@ from explainer.play.modes import flag_cell, open_cell
 from explainer.play.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
 
-from .videos import evf, rmv
+from .videos import avf, evf, rmv
 
 MINES = {(0, 3), (3, 0), (4, 4)}
 #: a 5 x 5 game: the opening at A1, a flag on D1, then the three cells left (the last wins)
@@ -47,6 +47,16 @@ def test_a_viennasweeper_rmv_keeps_the_game_s_times() -> None:
     assert game.state == "won"
     assert [(entry["action"], tuple(entry["cell"]), entry["t"]) for entry in game.history] == [
         ("open", (0, 0), 0.0), ("flag", (0, 3), 0.125), ("open", (0, 4), 0.5), ("open", (4, 0), 0.75),
+    ]
+    assert [item.verdict for item in review(game).moves][1:] == ["certain", "certain", "certain"]
+
+
+def test_an_arbiter_avf_keeps_the_game_s_times() -> None:
+    """An .avf built from the format (``tests/videos.avf``), times in hundredths of a second as Arbiter keeps them."""
+    game = from_video(avf(5, 5, MINES, WON[:4], step_ms=250), "avf")
+    assert game.state == "won"
+    assert [(entry["action"], tuple(entry["cell"]), entry["t"]) for entry in game.history] == [
+        ("open", (0, 0), 0.0), ("flag", (0, 3), 0.13), ("open", (0, 4), 0.5), ("open", (4, 0), 0.75),
     ]
     assert [item.verdict for item in review(game).moves][1:] == ["certain", "certain", "certain"]
 

@@ -68,3 +68,38 @@ def rmv(height: int, width: int, mines: set[tuple[int, int]], moves: Sequence[tu
     )
     player = u16(0) + bytes(4)  # no player information
     return header + player + board + properties + events
+
+
+def avf(height: int, width: int, mines: set[tuple[int, int]], moves: Sequence[tuple[str, tuple[int, int]]], step_ms: int = 250) -> bytes:
+    """A Minesweeper Arbiter ``.avf`` of these moves (a custom board), built from the format as ``ms_toollib``'s
+    reader describes it (``base/src/videos/avf_video.rs`` in its repository): a version byte, four random
+    bytes, the level (6: custom, then width - 1, height - 1, mines), each mine as (row + 1, column + 1), a
+    check string the reader skips (as many characters as the decimal digits of a sum over the board, plus 4),
+    the country, the question-mark setting before ``[3|``, ``W..H..M..|``, the start and end times, ``B<3BV>T<time>]``,
+    then 8-byte mouse events (kind, x high, seconds + 1 low, x low, hundredths, y high, seconds + 1 high, y low;
+    16 pixels per cell), eight zero bytes, and the skin line before the player's name."""
+    grid = numbers(height, width, mines)
+    total = 0
+    for x in range(width):
+        for y in range(height):
+            total += (10 if grid[y][x] == -1 else grid[y][x] + 1) * (x + x * y)
+    data = bytearray([34, 1, 2, 3, 4, 6, width - 1, height - 1]) + len(mines).to_bytes(2, "big")
+    for row, col in sorted(mines):
+        data += bytes([row + 1, col + 1])
+    data += b"0" * (len(str(total)) + 4)  # the check string (skipped by the reader)
+    data += bytes([8])  # country
+    data += b"\x7f\x00[3|"  # question marks off, then the header's opening
+    data += f"W{width}H{height}M{len(mines)}|".encode()
+    data += b"26.11.2026.10:00:00:0000|26.10:00:10:0000|"
+    data += b"B0T10.00]"
+    time = 0
+    for action, (row, col) in moves:
+        kinds = (3, 5) if action == "open" else (9, 17)
+        for kind in kinds:
+            seconds, hundredths = divmod(time // 10, 100)
+            x, y = col * 16 + 8, row * 16 + 8
+            data += bytes([kind, x >> 8, (seconds + 1) & 0xFF, x & 0xFF, hundredths, y >> 8, (seconds + 1) >> 8, y & 0xFF])
+            time += step_ms // 2
+    data += bytes(8)
+    data += b"Skin:classic\rplayer\r"
+    return bytes(data)
