@@ -22,7 +22,7 @@ from explainer.play.modes import flag_cell, open_cell
 from explainer.play.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
 
-from .videos import avf, evf, rmv
+from .videos import avf, evf, mvf, rmv
 
 MINES = {(0, 3), (3, 0), (4, 4)}
 #: a 5 x 5 game: the opening at A1, a flag on D1, then the three cells left (the last wins)
@@ -51,9 +51,11 @@ def test_a_viennasweeper_rmv_keeps_the_game_s_times() -> None:
     assert [item.verdict for item in review(game).moves][1:] == ["certain", "certain", "certain"]
 
 
-def test_an_arbiter_avf_keeps_the_game_s_times() -> None:
-    """An .avf built from the format (``tests/videos.avf``), times in hundredths of a second as Arbiter keeps them."""
-    game = from_video(avf(5, 5, MINES, WON[:4], step_ms=250), "avf")
+@pytest.mark.parametrize(("kind", "write"), [("avf", avf), ("mvf", mvf)])
+def test_arbiter_and_clone_videos_keep_the_game_s_times(kind: str, write) -> None:
+    """An .avf and an .mvf built from their formats (``tests/videos``), times in hundredths of a second as
+    Minesweeper Arbiter and Minesweeper Clone keep them."""
+    game = from_video(write(5, 5, MINES, WON[:4], step_ms=250), kind)
     assert game.state == "won"
     assert [(entry["action"], tuple(entry["cell"]), entry["t"]) for entry in game.history] == [
         ("open", (0, 0), 0.0), ("flag", (0, 3), 0.13), ("open", (0, 4), 0.5), ("open", (4, 0), 0.75),

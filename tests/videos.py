@@ -3,6 +3,7 @@ bytes) from a layout and a click sequence the test chooses: the files Metasweepe
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import ms_toollib
@@ -103,3 +104,63 @@ def avf(height: int, width: int, mines: set[tuple[int, int]], moves: Sequence[tu
     data += bytes(8)
     data += b"Skin:classic\rplayer\r"
     return bytes(data)
+
+
+def _mvf_positions(leading: int) -> list[int]:
+    """Where each of a Minesweeper Clone 0.97 event's 40 bits is stored, in the order the reader takes them: the
+    bit positions sorted by the digit a scrambling string (from ``leading``) has there, as ``mvf_video.rs`` builds it."""
+
+    def digits(value: float) -> str:
+        return f"{math.floor(abs(value) * 100_000_000 + 0.5):08d}"[:8]
+
+    num1 = math.sqrt(leading)
+    num2 = math.sqrt(leading + 1000.0)
+    num3 = math.sqrt(num1 + 1000.0)
+    code = (
+        digits(math.cos(num3 + 1000.0)) + digits(math.sin(math.sqrt(num2))) + digits(math.cos(num3))
+        + digits(math.sin(math.sqrt(num1) + 1000.0)) + digits(math.cos(math.sqrt(num2 + 1000.0)))
+    )
+    return [j for digit in "0123456789" for j in range(40) if code[j] == digit]
+
+
+def mvf(height: int, width: int, mines: set[tuple[int, int]], moves: Sequence[tuple[str, tuple[int, int]]], step_ms: int = 250) -> bytes:
+    """A Minesweeper Clone 0.97 ``.mvf`` of these moves, built from the format as ``ms_toollib``'s reader describes
+    it (``base/src/videos/mvf_video.rs``): a header (0x11 0x4D, 25 bytes, ``5``, 46 bytes), the date, level and
+    mode, the score, 3BV, the question-mark setting, the board (width, height, mines, each as column + 1, row + 1),
+    the player's name, a 16-bit number the 40-bit events are scrambled from, their count, then each event as 5
+    bytes: the buttons (right, middle, left), y and x in pixels (9 bits each, 16 per cell), hundredths (7 bits, in
+    tens of ms) and seconds (10 bits), each bit stored where the scrambling puts it."""
+    leading = 4242
+    positions = _mvf_positions(leading)
+    states: list[tuple[int, int, int, int, int]] = []  # (right, left, x, y, ms)
+    time = 0
+    for action, (row, col) in moves:
+        x, y = col * 16 + 8, row * 16 + 8
+        for pressed in (1, 0):
+            states.append((pressed if action == "flag" else 0, pressed if action == "open" else 0, x, y, time))
+            time += step_ms // 2
+    records = b""
+    for right, left, x, y, ms in states:
+        seconds, rest = divmod(ms, 1000)
+        fields = [(right, 1), (0, 1), (left, 1), (y, 9), (x, 9), (rest // 10, 7), (seconds, 10)]
+        logical = []
+        for value, width_bits in fields:
+            logical += [value >> bit & 1 for bit in range(width_bits)]
+        stored = bytearray(5)
+        for index, value in enumerate(logical):
+            if value:
+                place = positions[index]
+                stored[place // 8] |= 1 << (place % 8)
+        records += bytes(stored)
+    data = bytearray([0x11, 0x4D]) + bytes(25) + b"5" + bytes(46)
+    data += bytes([11, 26]) + (2026).to_bytes(2, "big") + bytes([10, 0, 0])  # month, day, year, time of day
+    data += bytes([4, 1])  # level (custom), mode (classic)
+    data += (1).to_bytes(2, "big") + bytes([0])  # the score (not read)
+    data += (0).to_bytes(2, "big") + (0).to_bytes(2, "big") + bytes(6)  # 3BV, 3BV solved, clicks (not read)
+    data += bytes([0])  # no question marks
+    data += bytes([width, height]) + len(mines).to_bytes(2, "big")
+    for row, col in sorted(mines):
+        data += bytes([col + 1, row + 1])
+    data += bytes([6]) + b"player"
+    data += leading.to_bytes(2, "big") + len(states).to_bytes(3, "big")
+    return bytes(data + records)
