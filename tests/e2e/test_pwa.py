@@ -154,3 +154,19 @@ def test_static_files_come_from_the_cache_and_a_deploy_replaces_them(page: Page,
         page.wait_for_function("() => navigator.serviceWorker.controller?.state === 'activated'")
     finally:
         app.static_folder, app.extensions["pwa"] = before
+
+
+def test_the_browser_bar_follows_the_theme_the_player_chooses(page: Page) -> None:
+    """The theme-color follows the Dark mode toggle, not only the system's scheme."""
+    page.emulate_media(color_scheme="light")
+    page.goto("/")
+
+    def colors() -> list[list[str]]:
+        return page.eval_on_selector_all('meta[name="theme-color"]', "metas => metas.map(m => [m.content, m.media])")
+
+    page.click('[data-action="theme"]')  # dark, chosen
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert {content for content, media in colors()} == {"#1a2029"} and all(not media for _c, media in colors())
+    page.click('[data-action="theme"]')  # light, chosen
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    assert {content for content, media in colors()} == {"#ffffff"}

@@ -16,10 +16,28 @@ function storedTheme() {
   }
 }
 
+// the browser's bar colour (theme-color) for each scheme, as the page's <meta> tags say it
+const THEME_COLORS = [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => ({
+  meta,
+  media: meta.getAttribute("media"),
+  dark: (meta.getAttribute("media") || "").includes("dark"),
+}));
+const COLOR_OF = Object.fromEntries(THEME_COLORS.map(({ meta, dark }) => [dark ? "dark" : "light", meta.content]));
+
 function applyTheme(theme) {
   const root = document.documentElement;
   if (theme === "dark" || theme === "light") root.dataset.theme = theme;
   else delete root.dataset.theme;
+  // a theme the player chose colours the browser's bar too, whatever the system's scheme
+  for (const { meta, media, dark } of THEME_COLORS) {
+    if (theme === "dark" || theme === "light") {
+      meta.removeAttribute("media");
+      meta.content = COLOR_OF[theme] || meta.content;
+    } else if (media) {
+      meta.setAttribute("media", media);
+      meta.content = COLOR_OF[dark ? "dark" : "light"] || meta.content;
+    }
+  }
   const dark = theme ? theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
   for (const toggle of document.querySelectorAll('[data-action="theme"]')) {
     toggle.setAttribute("aria-pressed", String(dark));
