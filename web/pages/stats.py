@@ -90,21 +90,16 @@ def last_played(owner: str, kinds: Collection[str]) -> tuple[str, str] | None:
     """The board kind and mode of ``owner``'s latest finished game on one of ``kinds``, else of their latest game on
     one (say, the first game, still in play); None when they have none."""
     conn = connection()
-    finished = conn.execute(
-        select(results.c.kind, results.c.mode)
-        .where(results.c.owner == owner, results.c.kind.in_(kinds), results.c.mode.in_(MODES))
-        .order_by(results.c.finished_at.desc())
-        .limit(1)
-    ).first()
-    if finished is not None:
-        return str(finished.kind), str(finished.mode)
-    latest = conn.execute(
-        select(games.c.kind, games.c.mode)
-        .where(games.c.owner == owner, games.c.kind.in_(kinds), games.c.mode.in_(MODES))
-        .order_by(games.c.created_at.desc())
-        .limit(1)
-    ).first()
-    return None if latest is None else (str(latest.kind), str(latest.mode))
+    for table, when in ((results, results.c.finished_at), (games, games.c.created_at)):
+        found = conn.execute(
+            select(table.c.kind, table.c.mode)
+            .where(table.c.owner == owner, table.c.kind.in_(kinds), table.c.mode.in_(MODES))
+            .order_by(when.desc())
+            .limit(1)
+        ).first()
+        if found is not None:
+            return str(found.kind), str(found.mode)
+    return None
 
 
 @bp.get("/leaderboards")
