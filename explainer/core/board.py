@@ -165,6 +165,34 @@ class Board:
         object.__setattr__(self, "_flagged", flagged)
         object.__setattr__(self, "_numbers", tuple((i, n) for i, n in enumerate(self.cells) if n >= 0))
 
+    @classmethod
+    def of_game(cls, height: int, width: int, numbers: tuple[int, ...], revealed: int, flagged: int, mines: int) -> Board:
+        """A game's view from its own masks (``explainer.play.game.Game.view``): ``numbers`` is every
+        cell's number on the layout, ``revealed`` and ``flagged`` the masks the game keeps, valid by
+        construction, so the checks of a parsed board are skipped (a review builds one per move)."""
+        size = height * width
+        cells = [COVERED] * size
+        rest = flagged
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cells[low.bit_length() - 1] = FLAGGED
+        shown = []
+        rest = revealed
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            index = low.bit_length() - 1
+            cells[index] = numbers[index]
+            shown.append((index, numbers[index]))
+        board = object.__new__(cls)
+        for name, value in (
+            ("height", height), ("width", width), ("cells", tuple(cells)), ("mines", mines),
+            ("_covered", ((1 << size) - 1) & ~revealed), ("_flagged", flagged), ("_numbers", tuple(shown)),
+        ):
+            object.__setattr__(board, name, value)
+        return board
+
     # -- parsing and formatting ----------------------------------------
     @classmethod
     def parse(cls, text: str) -> Board:

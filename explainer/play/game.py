@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, flood_fill, neighbour_masks
@@ -27,6 +28,12 @@ PRESETS: dict[str, tuple[int, int, int]] = {
 }
 
 MIN_SIDE = 2
+
+
+@lru_cache(maxsize=16)
+def _numbers(height: int, width: int, layout: int) -> tuple[int, ...]:
+    """Every cell's number on ``layout`` (a mine's too: never shown), computed once per layout."""
+    return tuple((around & layout).bit_count() for around in neighbour_masks(height, width))
 
 
 class GameError(EngineError):
@@ -116,16 +123,8 @@ class Game:
 
     def view(self) -> Board:
         """What the player sees: numbers, covered cells, flags and the mine count."""
-        cells = []
-        for index in range(self.size):
-            bit = 1 << index
-            if self.revealed & bit:
-                cells.append(self.count_at(index))
-            elif self.flagged & bit:
-                cells.append(FLAGGED)
-            else:
-                cells.append(COVERED)
-        return Board(self.height, self.width, tuple(cells), self.mine_count)
+        numbers = _numbers(self.height, self.width, self.layout or 0)
+        return Board.of_game(self.height, self.width, numbers, self.revealed, self.flagged, self.mine_count)
 
     def mines_left(self) -> int:
         """The mine counter a player sees: mines minus flags."""

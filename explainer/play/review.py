@@ -34,6 +34,7 @@ from typing import Any
 from explainer.core.board import Board, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule
+from explainer.engine.count import reuse
 from explainer.engine.solve import Solution, simplest_step, solve
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
@@ -172,6 +173,11 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
 
 def review(game: Game) -> Review:
     """Every entry of the game's history judged, and the summary."""
+    with reuse():  # consecutive views share most of their frontier's parts: each is counted once
+        return _review(game)
+
+
+def _review(game: Game) -> Review:
     replay = Game(game.height, game.width, game.mine_count, game.seed)  # the first open places its layout
     replay.extra = dict(game.extra)
     items: list[MoveReview] = []
