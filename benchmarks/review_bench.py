@@ -1,4 +1,4 @@
-"""The CPU time of a whole game's review (``explainer.play.review.review``) on expert games played to the
+"""The CPU time of a whole game's review (``explainer.review.review``) on expert games played to the
 end (every provable safe cell opened, a lucky safe guess when nothing is certain), for paired runs of two
 versions of the code: give the checkout to import from.
 
@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from explainer.engine.hint import make_hint  # noqa: E402
 from explainer.play.game import Game  # noqa: E402
 from explainer.play.modes import open_cell  # noqa: E402
-from explainer.play.review import review  # noqa: E402
+from explainer.review import review  # noqa: E402
 
 
 SEEDS = tuple(range(3, 13))

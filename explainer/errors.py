@@ -15,8 +15,9 @@ an error is shows in its class, nothing else:
 * **invalid** — every other ``EngineError``: the input, setting or move is not
   allowed, and the message says why.
 
-The classes, each defined by the module that raises it (importing one from
-here loads that module; inside ``explainer`` import it from its home)::
+The classes, all defined here (python-chess keeps its errors with its core the same way), each named
+with the module that raises it; that module re-exports it, so ``from explainer.play.game import
+GameError`` works as well::
 
     ValueError
      └─ EngineError                       explainer.errors
@@ -53,8 +54,7 @@ How a caller maps them (an HTTP API, say), most specific first::
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 __all__ = [
     "EngineError",
@@ -119,50 +119,74 @@ class BudgetExceeded(EngineError):
         return (type(self), (self.kind, self.limit, self.spent))
 
 
-#: where each error re-exported here is defined (its module imports this one, so they are loaded on first use)
-HOMES: dict[str, str] = {
-    "BoardParseError": "explainer.core.board",
-    "GameError": "explainer.play.game",
-    "GenerationError": "explainer.play.generate",
-    "HistoryFull": "explainer.play.history",
-    "SamplingError": "explainer.play.sampling",
-    "Inconsistent": "explainer.bot.certainty",
-    "BotError": "explainer.bot.moves",
-    "UnknownPatternError": "explainer.learn.lessons",
-    "PracticeError": "explainer.learn.practice",
-    "AnswerError": "explainer.learn.practice",
-    "CliError": "explainer.cli.args",
-    "ReplayError": "explainer.play.replay_file",
-    "VideoError": "explainer.play.videos",
-    "FormatError": "explainer.formats.position",
-}
+class BoardParseError(EngineError):
+    """A board text (or board data) that is not a valid player view.
+
+    ``line`` is the 1-based line of the text where the problem is, when known.
+    """
 
 
-def __getattr__(name: str) -> type[BaseException]:
-    """``from explainer.errors import GameError``: the class, from the module that defines it."""
-    home = HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    error: type[BaseException] = getattr(importlib.import_module(home), name)
-    globals()[name] = error
-    return error
+class GameError(EngineError):
+    """A move or game setting that is not allowed; the message says why."""
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(HOMES))
+class GenerationError(GameError):
+    """A board that cannot be generated; the message says why and what to change."""
 
 
-if TYPE_CHECKING:  # for type checkers; at run time __getattr__ imports them on first use
-    from explainer.bot.certainty import Inconsistent
-    from explainer.bot.moves import BotError
-    from explainer.cli.args import CliError
-    from explainer.core.board import BoardParseError
-    from explainer.learn.lessons import UnknownPatternError
-    from explainer.learn.practice import AnswerError, PracticeError
-    from explainer.play.game import GameError
-    from explainer.play.generate import GenerationError
-    from explainer.play.history import HistoryFull
-    from explainer.formats.position import FormatError
-    from explainer.play.replay_file import ReplayError
-    from explainer.play.videos import VideoError
-    from explainer.play.sampling import SamplingError
+class HistoryFull(GameError):
+    """A game whose history holds its limit of records (``explainer.play.history.history_limit``):
+    it takes no more moves or help."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__("This game has reached its limit of %(limit)s moves.", limit=limit)
+
+
+class SamplingError(EngineError):
+    """A view that no layout fits (it cannot come from a real game)."""
+
+
+class Inconsistent(EngineError):
+    """The numbers seen cannot all be true (the view is impossible)."""
+
+
+class BotError(EngineError):
+    """The bot cannot move on this view (it is impossible, or nothing is left to open)."""
+
+
+class UnknownPatternError(EngineError, LookupError):
+    """A pattern id that is not in the catalog (a ``LookupError``: not found)."""
+
+    def __init__(self, pattern_id: object, choices: Iterable[str] = ()) -> None:
+        self.pattern_id = pattern_id
+        super().__init__(f"unknown pattern {pattern_id!r}; choose one of: {', '.join(choices)}")
+
+
+class PracticeError(EngineError):
+    """No practice puzzle could be made for the request."""
+
+
+class AnswerError(EngineError):
+    """An answer that names cells a player cannot open or flag."""
+
+
+class CliError(EngineError):
+    """A problem with the command line's input, reported as ``error: ...``."""
+
+
+class ReplayError(EngineError):
+    """A replay file that cannot be read: the message names the field (and the move) at fault."""
+
+
+class VideoError(EngineError):
+    """A replay video that cannot be read (its template is translated; see ``EngineError``)."""
+
+
+class FormatError(EngineError):
+    """A board file that cannot be read (or a position a format cannot hold); the message says where."""
+
+    @classmethod
+    def of(cls, error: EngineError, line: int | None = None) -> FormatError:
+        """The same message (template, values, line) as a board error found while reading a file."""
+        return cls(error.template, error.line if error.line is not None else line, **error.params)

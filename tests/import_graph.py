@@ -11,7 +11,8 @@ m`` points at the module ``p.m`` when ``m`` is one, else at ``p``.  Importing
 ``p.m`` also runs ``p/__init__.py``, but Python has it in ``sys.modules``
 first, so that is not counted as an edge.  Prints each cycle of
 both graphs (a strongly connected component of more than one module, or a
-module importing itself) and exits 1 if there is any.
+module importing itself), and for ``explainer`` each import against its layers
+(``LAYERS``), and exits 1 if there is any.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-__all__ = ["module_files", "import_graph", "cycles"]
+__all__ = ["LAYERS", "LEVEL", "module_files", "import_graph", "cycles", "part_of", "upward_imports"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,6 +134,45 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+#: the layers of ``explainer``, bottom first: each imports only from the layers below it (``tests/test_layers.py``)
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"errors", "inputs"}),
+    frozenset({"core"}),
+    frozenset({"engine", "formats"}),
+    frozenset({"play"}),
+    frozenset({"bot"}),
+    frozenset({"review"}),
+    frozenset({"learn"}),
+    frozenset({"words"}),
+    frozenset({"cli"}),
+    frozenset({"__main__"}),  # ``python -m explainer``: the command line
+)
+
+LEVEL = {part: level for level, parts in enumerate(LAYERS) for part in parts}
+
+
+def part_of(module: str) -> str:
+    """``explainer.engine.rules.pair`` -> ``engine``; the package itself -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of a module by a module of a lower layer, or of a sibling package of the same layer."""
+    found = []
+    for source, targets in sorted(graph.items()):
+        here = part_of(source)
+        if not here:
+            continue  # the package's facade: checked below
+        for target in sorted(targets):
+            there = part_of(target)
+            if there == here:
+                continue
+            if not there or LEVEL[there] >= LEVEL[here]:
+                found.append(f"{source} -> {target}")
+    return found
+
+
 def main(argv: list[str]) -> int:
     package_dir = Path(argv[0]) if argv else ROOT / "explainer"
     status = 0
@@ -147,6 +187,12 @@ def main(argv: list[str]) -> int:
                 for target in sorted(graph[name] & members):
                     print(f"    {name} -> {target}")
         status = status or (1 if found else 0)
+    if not argv:  # the layers are those of ``explainer``
+        upward = upward_imports(import_graph(package_dir, deferred=True))
+        print(f"imports against the layers (a layer imports only from those below it): {len(upward)}")
+        for edge in upward:
+            print("  " + edge)
+        status = status or (1 if upward else 0)
     return status
 
 

@@ -15,7 +15,7 @@ from explainer.errors import BudgetExceeded
 from explainer.engine.hint import make_hint
 from explainer.play.game import Game
 from explainer.play.modes import open_cell
-from explainer.play.review import _review, review
+from explainer.review import _review, review
 
 
 def _played(seed: int, height: int = 16, width: int = 30, mines: int = 99) -> Game:

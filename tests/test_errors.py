@@ -79,11 +79,10 @@ def test_no_exception_class_is_hidden_in_a_function() -> None:
                 assert not any(base.endswith(("Error", "Exception", "Exceeded")) for base in bases), (path, node.name)
 
 
-def test_explainer_errors_exports_every_exception_class() -> None:
+def test_explainer_errors_defines_and_exports_every_exception_class() -> None:
     classes = _exception_classes()
+    assert {cls.__module__ for cls in classes.values()} == {"explainer.errors"}
     assert set(errors.__all__) == {cls.__name__ for cls in classes.values()}
-    for cls in classes.values():
-        assert getattr(errors, cls.__name__) is cls
     namespace: dict[str, object] = {}
     exec("from explainer.errors import *", namespace)
     assert {name for name in namespace if not name.startswith("__")} == set(errors.__all__)
@@ -91,14 +90,30 @@ def test_explainer_errors_exports_every_exception_class() -> None:
         errors.NoSuchError  # noqa: B018
 
 
-def test_engine_modules_import_errors_from_their_home() -> None:
-    """Inside the package only the classes errors.py defines come from it (the others would load
-    their home module lazily, in the middle of an import)."""
-    own = {"EngineError", "BudgetExceeded"}
-    for path in module_files(PACKAGE).values():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module == "explainer.errors":
-                assert {alias.name for alias in node.names} <= own, path
+def test_errors_imports_nothing_of_the_package() -> None:
+    """No registry of homes, no imports for the type checker: the bottom of every layer."""
+    graph = import_graph(PACKAGE, deferred=True)
+    assert graph["explainer.errors"] == set()
+    source = (PACKAGE / "errors.py").read_text(encoding="utf-8")
+    assert "importlib" not in source and "TYPE_CHECKING" not in source
+
+
+def test_each_error_is_re_exported_where_it_is_raised() -> None:
+    """``from explainer.play.game import GameError`` keeps working: the module that raises an error
+    imports it from ``explainer.errors`` and lists it in its ``__all__``."""
+    homes = {
+        "explainer.core.board": "BoardParseError", "explainer.play.game": "GameError",
+        "explainer.play.generate": "GenerationError", "explainer.play.history": "HistoryFull",
+        "explainer.play.sampling": "SamplingError", "explainer.bot.certainty": "Inconsistent",
+        "explainer.bot.moves": "BotError", "explainer.learn.lessons": "UnknownPatternError",
+        "explainer.learn.practice": "PracticeError", "explainer.cli.args": "CliError",
+        "explainer.play.replay_file": "ReplayError", "explainer.play.videos": "VideoError",
+        "explainer.formats.position": "FormatError",
+    }  # fmt: skip
+    for module_name, name in homes.items():
+        module = importlib.import_module(module_name)
+        assert getattr(module, name) is getattr(errors, name), module_name
+        assert name in module.__all__, module_name
 
 
 def test_refusals_keep_their_messages_and_kinds() -> None:

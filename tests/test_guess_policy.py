@@ -16,7 +16,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import make_hint
 from explainer.play.modes import flag_cell, new_game, open_cell
-from explainer.play.review import review
+from explainer.review import review
 from explainer.words.bot import explain_guess, guess_reasons
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer

@@ -29,7 +29,7 @@ from explainer.play.modes import (
     stored_loss_report,
     strict_report,
 )
-from explainer.play.review import review
+from explainer.review import review
 from explainer.words.hints import chain_json
 from explainer.words.modes import loss_report_json
 from explainer.words.render import Renderer

@@ -10,7 +10,8 @@ from explainer.core.cells import Cell
 from explainer.play.game import Game
 from explainer.play.history import undo
 from explainer.play.modes import flag_cell, new_game, open_cell
-from explainer.play.review import bbbv, review
+from explainer.play.figures import bbbv
+from explainer.review import review
 from explainer.words.review import review_json
 from tests.oracles.proofs import check_chain
 

@@ -19,7 +19,7 @@ from explainer.engine.hint import make_hint
 from explainer.play import videos
 from explainer.play.game import Game
 from explainer.play.modes import flag_cell, open_cell
-from explainer.play.review import review
+from explainer.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
 
 from .videos import avf, evf, mvf, rmv

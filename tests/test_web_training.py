@@ -19,7 +19,7 @@ from explainer.engine.solve import solve
 from explainer.learn.lessons import classify, lesson_cells
 from explainer.learn.training import missed_steps
 from explainer.play.game import Game
-from explainer.play.review import review
+from explainer.review import review
 from web.storage import training
 
 from .conftest import session_owner

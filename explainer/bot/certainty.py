@@ -19,13 +19,9 @@ from explainer.core.board import Board
 from explainer.engine.count import Analysis, analyze
 from explainer.engine.incremental import Incremental
 from explainer.engine.propagate import to_fixpoint
-from explainer.errors import EngineError
+from explainer.errors import Inconsistent
 
 __all__ = ["PlayerKnowledge", "Inconsistent"]
-
-
-class Inconsistent(EngineError):
-    """The numbers seen cannot all be true (the view is impossible)."""
 
 
 class PlayerKnowledge(Incremental):

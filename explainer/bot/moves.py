@@ -27,13 +27,9 @@ from explainer.bot.certainty import Inconsistent, PlayerKnowledge
 from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, choose_guess, first_guess
 from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
-from explainer.errors import EngineError
+from explainer.errors import BotError
 
 __all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game", "policy_guess", "advised_guess"]
-
-
-class BotError(EngineError):
-    """The bot cannot move on this view (it is impossible, or nothing is left to open)."""
 
 
 class MoveKind(StrEnum):

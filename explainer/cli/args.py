@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
-from explainer.errors import EngineError
+from explainer.errors import CliError
 from explainer.words.i18n import LANGUAGES, normalize_language
 
 __all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "limit_number", "language"]
@@ -22,10 +22,6 @@ Handler: TypeAlias = Callable[[argparse.Namespace, TextIO, TextIO], int]
 AddCommand: TypeAlias = Callable[[str, Handler, str], argparse.ArgumentParser]
 #: the parser's commands (argparse's class is generic to the type checker only, hence the string)
 Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-
-class CliError(EngineError):
-    """A problem with the command line's input, reported as ``error: ...``."""
 
 
 def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:

@@ -20,7 +20,7 @@ from explainer.inputs import json_depth
 from explainer.play.game import Game
 from explainer.play.replay_file import ReplayError, from_replay
 from explainer.play.videos import MAX_VIDEO_BYTES, VIDEO_KINDS, VideoError, from_video
-from explainer.play.review import review
+from explainer.review import review
 from explainer.words.review import review_json
 
 __all__ = ["register", "cmd_review"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from explainer.core.cells import Cell, CellSet, cell_name
-from explainer.errors import EngineError
+from explainer.errors import BoardParseError
 
 __all__ = [
     "Board",
@@ -41,13 +41,6 @@ MAX_SIDE = 200
 MAX_MINE_DIGITS = 6
 
 _CHAR_TO_STATE = {"?": COVERED, "F": FLAGGED, ".": 0, **{str(n): n for n in range(9)}}
-
-
-class BoardParseError(EngineError):
-    """A board text (or board data) that is not a valid player view.
-
-    ``line`` is the 1-based line of the text where the problem is, when known.
-    """
 
 
 def indices_around(height: int, width: int, index: int, radius: int) -> list[int]:

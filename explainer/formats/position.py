@@ -6,21 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explainer.core.board import COVERED, Board, neighbour_masks
-from explainer.errors import EngineError
+from explainer.errors import FormatError
 
 __all__ = ["FormatError", "MAX_BYTES", "Position", "view_of_layout"]
 
 #: files larger than this are refused before parsing
 MAX_BYTES = 256 * 1024
-
-
-class FormatError(EngineError):
-    """A board file that cannot be read (or a position a format cannot hold); the message says where."""
-
-    @classmethod
-    def of(cls, error: EngineError, line: int | None = None) -> FormatError:
-        """The same message (template, values, line) as a board error found while reading a file."""
-        return cls(error.template, error.line if error.line is not None else line, **error.params)
 
 
 @dataclass(frozen=True)

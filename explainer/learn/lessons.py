@@ -48,7 +48,7 @@ from explainer.core.cells import Cell, CellSet
 from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import analyze
-from explainer.errors import EngineError
+from explainer.errors import UnknownPatternError
 
 __all__ = [
     "Pattern",
@@ -95,19 +95,11 @@ SHAPE_IDS: tuple[str, ...] = ("one-one-wall", "one-two", "one-two-one", "one-two
 _BY_ID = {pattern.id: pattern for pattern in PATTERNS}
 
 
-class UnknownPatternError(EngineError, LookupError):
-    """A pattern id that is not in the catalog (a ``LookupError``: not found)."""
-
-    def __init__(self, pattern_id: object) -> None:
-        self.pattern_id = pattern_id
-        super().__init__(f"unknown pattern {pattern_id!r}; choose one of: {', '.join(PATTERN_IDS)}")
-
-
 def get_pattern(pattern_id: str) -> Pattern:
     try:
         return _BY_ID[pattern_id]
     except (KeyError, TypeError):
-        raise UnknownPatternError(pattern_id) from None
+        raise UnknownPatternError(pattern_id, PATTERN_IDS) from None
 
 
 # -- classification ------------------------------------------------------------------

@@ -42,7 +42,7 @@ from explainer.engine.placement import fitting_placement
 from explainer.engine.solve import solve
 from explainer.engine.why import chain_to
 from explainer.learn.lessons import SHAPE_IDS, ShapeResult, classify, get_pattern, lesson_cells, shape_result
-from explainer.errors import EngineError
+from explainer.errors import AnswerError, PracticeError
 
 __all__ = [
     "Puzzle",
@@ -76,10 +76,6 @@ Move = Literal["open", "flag"]
 
 #: cells a player opened or flagged: ``[row, col]`` pairs (``Cell`` is one) or a ``CellSet``
 Moves = Sequence[Sequence[int]] | CellSet
-
-
-class PracticeError(EngineError):
-    """No practice puzzle could be made for the request."""
 
 
 # -- the hidden side: a layout and what has been opened and flagged ----------------------
@@ -365,10 +361,6 @@ def make_puzzle(pattern_id: str, seed: int, max_attempts: int = MAX_ATTEMPTS) ->
 
 
 # -- answers -----------------------------------------------------------------------------------
-
-
-class AnswerError(EngineError):
-    """An answer that names cells a player cannot open or flag."""
 
 
 class Status(StrEnum):

@@ -1,7 +1,7 @@
 """Training from the player's own games: the logical steps a game's review shows the player missed,
 and the pattern each one is.
 
-A step is *missed* at each avoidable guess (``explainer.play.review``): the player opened a cell that
+A step is *missed* at each avoidable guess (``explainer.review``): the player opened a cell that
 was not provably safe while some cell was, and the review names the step that was available instead
 (the step proving the opened cell a mine, when it was one; else the simplest step there was).  Its
 pattern is the lesson it belongs to (``explainer.learn.lessons.classify`` on the view before the move).
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from explainer.core.cells import CellSet
 from explainer.learn.lessons import classify
-from explainer.play.review import Review
+from explainer.review import Review
 
 __all__ = ["MissedStep", "missed_steps"]
 

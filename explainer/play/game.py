@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from explainer.core.board import COVERED, FLAGGED, MAX_SIDE, Board, flood_fill, neighbour_masks
+from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
-from explainer.errors import EngineError
+from explainer.errors import GameError
 
 __all__ = ["Game", "GameError", "PRESETS", "random_layout", "check_size"]
 
@@ -34,10 +34,6 @@ MIN_SIDE = 2
 def _numbers(height: int, width: int, layout: int) -> tuple[int, ...]:
     """Every cell's number on ``layout`` (a mine's too: never shown), computed once per layout."""
     return tuple((around & layout).bit_count() for around in neighbour_masks(height, width))
-
-
-class GameError(EngineError):
-    """A move or game setting that is not allowed; the message says why."""
 
 
 def check_size(height: int, width: int, mines: int) -> None:

@@ -33,6 +33,7 @@ from explainer.core.deduction import Rule
 from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
 from explainer.play.depth import PlayerSimulation, Round, check_tiers
 from explainer.play.game import Game, GameError, check_size
+from explainer.errors import GenerationError
 
 __all__ = [
     "Dealer",
@@ -53,10 +54,6 @@ WORK_PER_CELL = 1000
 #: rules a board can be required to need at least once
 REQUIRABLE: tuple[Rule, ...] = (Rule.PAIR, Rule.ENUMERATION)
 DEFAULT_MAX_RULE = Rule.ENUMERATION
-
-
-class GenerationError(GameError):
-    """A board that cannot be generated; the message says why and what to change."""
 
 
 def first_area(height: int, width: int, first: int) -> int:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explainer.play.game import Game, GameError
+from explainer.errors import HistoryFull
 
 __all__ = [
     "ASSIST",
@@ -105,14 +106,6 @@ HELP = ("hint", "probabilities")
 RECORDS_PER_CELL = 4
 #: ... and besides
 EXTRA_RECORDS = 200
-
-
-class HistoryFull(GameError):
-    """A game whose history holds ``history_limit(game)`` records: it takes no more moves or help."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        super().__init__("This game has reached its limit of %(limit)s moves.", limit=limit)
 
 
 def history_limit(game: Game) -> int:

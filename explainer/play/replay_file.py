@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explainer.errors import EngineError
+from explainer.errors import ReplayError
 from explainer.play import history
 from explainer.play.game import Game, GameError, check_size
 from explainer.play.modes import MODES, game_mode
@@ -33,10 +33,6 @@ VERSION = 1
 
 _ACTIONS = (*history.MOVES, history.ASSIST, "undo", *history.HELP)
 _BY = ("player", "bot", "game")
-
-
-class ReplayError(EngineError):
-    """A replay file that cannot be read: the message names the field (and the move) at fault."""
 
 
 def _rows(layout: int, height: int, width: int) -> list[str]:

@@ -20,13 +20,9 @@ from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.core.constraints import build_constraints
 from explainer.engine.count import analyze
-from explainer.errors import EngineError
+from explainer.errors import SamplingError
 
 __all__ = ["sample_layout", "SamplingError"]
-
-
-class SamplingError(EngineError):
-    """A view that no layout fits (it cannot come from a real game)."""
 
 
 def sample_layout(view: Board, rng: random.Random, must_be_safe: int = 0) -> int | None:

@@ -26,11 +26,11 @@ import tempfile
 from pathlib import PurePath
 from typing import Any
 
-from explainer.errors import EngineError
+from explainer.errors import EngineError, VideoError
 from explainer.play import history
 from explainer.play.game import Game
 from explainer.play.replay_file import FORMAT, VERSION, from_replay
-from explainer.play.review import bbbv
+from explainer.play.figures import bbbv
 
 __all__ = [
     "CHILD_MEMORY",
@@ -52,10 +52,6 @@ MAX_VIDEO_BYTES = 512 * 1024
 #: the child reading a video: seconds of CPU and wall time, and bytes of address space
 CHILD_SECONDS = 10
 CHILD_MEMORY = 1 << 30
-
-
-class VideoError(EngineError):
-    """A replay video that cannot be read (its template is translated; see ``EngineError``)."""
 
 
 def video_kind(name: str) -> str:

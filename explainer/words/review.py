@@ -8,7 +8,7 @@ from typing import Any
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.review import MoveReview, Review
+from explainer.review import MoveReview, Review
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.mistakes import forced_guess_tie

@@ -23,10 +23,15 @@ from explainer.errors import BudgetExceeded
 from explainer.learn.lessons import classify
 from explainer.words.hints import hint_json
 from explainer.words.render import Renderer
+from explainer.play.game import Game
+from flask import current_app
 
 from web import limits
 
-__all__ = ["LruCache", "Analyses", "hint_reply", "overlay_json", "wrong_flag_hints", "wrong_flag_json"]
+__all__ = [
+    "LruCache", "Analyses", "current_analyses", "hint_reply", "note_wrong_flags", "overlay_json", "warnings_on",
+    "wrong_flag_hints", "wrong_flag_json",
+]  # fmt: skip
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -189,3 +194,31 @@ def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> dict[str, 
     if cell not in solution.wrong_flags:
         return None
     return hint_json(wrong_flag_hint(solution, cell), language)
+
+
+def current_analyses() -> Analyses:
+    analyses: Analyses = current_app.extensions["analyses"]
+    return analyses
+
+
+
+def warnings_on(game: Game) -> bool:
+    """Does this game show wrong flags (the player's choice before it starts; on by default)?"""
+    return game.extra.get("warnings", True) is not False
+
+
+
+def note_wrong_flags(game: Game) -> None:
+    """After a move, before it is written: the flags the player's view proves wrong, kept with the game
+    (``extra["wrong_flags"]``) for every reply to show.  A warning shown is help: the game is marked
+    (``extra["warned"]``) and does not rank.  Off when the player switched the warnings off."""
+    game.extra.pop("wrong_flags", None)
+    if game.state != "playing" or not game.flagged or not warnings_on(game):
+        return
+    try:
+        wrong = current_analyses().solve(game.view()).wrong_flags
+    except BudgetExceeded:  # over the request's budget: no warning this time (the move still stands)
+        return
+    if wrong:
+        game.extra["wrong_flags"] = wrong.to_json()
+        game.extra["warned"] = True

@@ -26,7 +26,9 @@ from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db
-from web.api.games import body_json, note_wrong_flags, reply_language, state_json
+from web.api.analysis import note_wrong_flags
+from web.api.replies import state_json
+from web.requests import body_json, reply_language
 from web.api.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 

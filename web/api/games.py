@@ -39,7 +39,7 @@ from web import limits
 from web.storage import games as db
 from web.storage import reviews
 from web.storage.ranking import Origin
-from web.api.analysis import Analyses, overlay_json, wrong_flag_json
+from web.api.analysis import current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
 from web.api.errors import (
     BadRequestBody,
     GameOver,
@@ -49,38 +49,16 @@ from web.api.errors import (
     NotReplayable,
     NotStarted,
     ProbabilitiesUnavailable,
-    UnsupportedBody,
     VisionUnavailable,
 )
 from web.api.settings import make_game, replay_game, settings_from_json
 from web.daily import DailyHidden, layout_hidden
 from web.identity import owner_id, set_current_game
-from web.language import requested_language, select_language
-from web.api.replies import game_state
+from web.api.replies import state_json
+from web.requests import body_json, reply_language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
-
-
-def _analyses() -> Analyses:
-    analyses: Analyses = current_app.extensions["analyses"]
-    return analyses
-
-
-def reply_language() -> str:
-    return requested_language() or select_language()
-
-
-def body_json() -> dict[str, Any]:
-    if not request.is_json:  # web.security refuses it first, with the same message
-        # I18N: an API request without a JSON body; %(found)s is the content type it had
-        message = _("send a JSON object with Content-Type: application/json, got %(found)s", found=repr(request.mimetype or "no content type"))
-        raise UnsupportedBody(message)
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        # I18N: a request body that is not a JSON object; %(body)s is the start of the body sent, in quotes
-        raise BadRequestBody(_("the body must be a JSON object, got %(body)s", body=repr(request.get_data(as_text=True)[:80])))
-    return data
 
 
 def _cell(data: dict[str, Any]) -> tuple[int, int]:
@@ -92,35 +70,10 @@ def _cell(data: dict[str, Any]) -> tuple[int, int]:
     return data["row"], data["col"]
 
 
-def state_json(record: db.GameRecord, language: str | None = None) -> dict[str, Any]:
-    return game_state(record, language or reply_language())
-
-
 def _playing(record: db.GameRecord) -> db.GameRecord:
     if record.game.over:
         raise GameOver(record.id)
     return record
-
-
-def warnings_on(game: Game) -> bool:
-    """Does this game show wrong flags (the player's choice before it starts; on by default)?"""
-    return game.extra.get("warnings", True) is not False
-
-
-def note_wrong_flags(game: Game) -> None:
-    """After a move, before it is written: the flags the player's view proves wrong, kept with the game
-    (``extra["wrong_flags"]``) for every reply to show.  A warning shown is help: the game is marked
-    (``extra["warned"]``) and does not rank.  Off when the player switched the warnings off."""
-    game.extra.pop("wrong_flags", None)
-    if game.state != "playing" or not game.flagged or not warnings_on(game):
-        return
-    try:
-        wrong = _analyses().solve(game.view()).wrong_flags
-    except BudgetExceeded:  # over the request's budget: no warning this time (the move still stands)
-        return
-    if wrong:
-        game.extra["wrong_flags"] = wrong.to_json()
-        game.extra["warned"] = True
 
 
 def _move(game_id: str, action: Callable[[Game, int, int], T], data: dict[str, Any] | None = None) -> tuple[db.GameRecord, T, Cell]:
@@ -221,7 +174,7 @@ def flag(game_id: str) -> ResponseReturnValue:
     warning = None
     if flagged and cell.to_json() in record.game.extra.get("wrong_flags", []):
         try:
-            warning = wrong_flag_json(_analyses().solve(record.game.view()), cell, language)
+            warning = wrong_flag_json(current_analyses().solve(record.game.view()), cell, language)
         except BudgetExceeded:  # the flag is stored and shown as wrong; its explanation did not fit the budget
             warning = None
     return jsonify({"game": state_json(record, language), "flagged": flagged, "warning": warning})
@@ -408,7 +361,7 @@ def hint(game_id: str) -> ResponseReturnValue:
     record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state == "ready":
         return _analysis_reply(record, language, "hint", _first_click())
-    reply = _analyses().hint(_position(record), record.game.view, language)
+    reply = current_analyses().hint(_position(record), record.game.view, language)
     record = _note_help(game_id, "hint")  # once answered: a request over its budget writes nothing
     return _analysis_reply(record, language, "hint", reply)
 
@@ -419,7 +372,7 @@ def probabilities(game_id: str) -> ResponseReturnValue:
     record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state == "ready":
         raise NotStarted(game_id)
-    solution = _analyses().solve(record.game.view())
+    solution = current_analyses().solve(record.game.view())
     if not solution.exact:
         raise ProbabilitiesUnavailable()
     overlay = overlay_json(solution, language)

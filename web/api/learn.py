@@ -40,7 +40,7 @@ from explainer.words.render import Renderer
 
 from web.storage import puzzles as practice_store
 from web.storage import training
-from web.api.games import body_json, reply_language
+from web.requests import body_json, reply_language
 from web.api.errors import ApiError, BadRequestBody
 from web.identity import owner_id
 

@@ -50,7 +50,8 @@ from explainer.words.solution_json import solution_to_json
 from web import limits
 from web.api.analysis import hint_reply, overlay_json, wrong_flag_hints
 from web.api.errors import BadRequestBody, LayoutHidden
-from web.api.games import body_json, reply_language, state_json
+from web.api.replies import state_json
+from web.requests import body_json, reply_language
 from web.api.settings import game_from_position
 from web.identity import owner_id, set_current_game
 from web.daily import layout_hidden

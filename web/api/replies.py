@@ -22,14 +22,15 @@ from explainer.play.game import Game
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, stored_loss_report, summary
-from explainer.play.review import bbbv
+from explainer.play.figures import bbbv
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
+from web.requests import reply_language
 
-__all__ = ["game_state", "loss_json", "vision_json"]
+__all__ = ["game_state", "loss_json", "state_json", "vision_json"]
 
 
 def loss_json(report: LossReport, language: str) -> dict[str, Any]:
@@ -144,3 +145,7 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
         # worked out with the move, before it was written (``web.api.games.note_wrong_flags``)
         data["wrong_flags"] = game.extra.get("wrong_flags", [])
     return data
+
+
+def state_json(record: GameRecord, language: str | None = None) -> dict[str, Any]:
+    return game_state(record, language or reply_language())

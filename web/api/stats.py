@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from web import daily, identity
 from web.accounts import user_json
 from web.api.errors import ApiError, BadRequestBody
-from web.api.games import state_json
+from web.api.replies import state_json
 from web.api.settings import MODES
 from web.identity import set_current_game
 from web.storage import stats

@@ -33,7 +33,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from explainer.play.game import Game
-from explainer.play.review import bbbv
+from explainer.play.figures import bbbv
 
 __all__ = ["MIN_3BV", "Origin", "RANKED_MODES", "Unranked", "unranked_reasons"]
 

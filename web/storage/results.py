@@ -25,7 +25,7 @@ from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import PRESETS, Game
 from explainer.learn.training import MissedStep, missed_steps
-from explainer.play.review import Review, review
+from explainer.review import Review, review
 from web.storage import training
 from web.storage.database import connection, upsert
 from web.storage.ranking import Unranked, unranked_reasons

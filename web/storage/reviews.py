@@ -24,7 +24,7 @@ from sqlalchemy import select, update
 
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.play.game import Game
-from explainer.play.review import Review, review, summarize
+from explainer.review import Review, review, summarize
 from explainer.play.videos import community_figures
 from web.storage import training
 from web.storage.database import connection, write
@@ -68,7 +68,7 @@ def figures_of(game_id: str, game: Game) -> dict[str, float] | None:
 
 
 def review_of(game_id: str, game: Game) -> Review:
-    """The review of the game as it is now (``explainer.play.review``), made once for a given history and
+    """The review of the game as it is now (``explainer.review``), made once for a given history and
     kept for the next asker (the review page after the finishing move's reply)."""
     key = (game_id, len(game.history), game.state)
     pending = bool(game.extra.get("loss_pending"))

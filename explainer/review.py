@@ -14,15 +14,14 @@ Verdicts (``VERDICTS``):
   (``became_safe_after``: the move after which it was);
 * ``neutral`` — a flag or unflag with nothing proved either way, the cells an assisted game opened, undo.
 
-The review replays the history on the game's layout (this module holds it, like the rest of
+The review sits above ``explainer.play`` and ``explainer.bot`` (it needs the game's history and the
+bot's guess); it replays the history on the game's layout (this module holds it, like the rest of
 ``explainer.play``) but judges each move on the player's view alone; what it returns — verdicts,
 probabilities, the steps missed, the views before each move — is what the player could see.  The
 figures that do depend on the layout (3BV, efficiency) are given only for a game that is over.
 
-3BV ("Bechtel's Board Benchmark Value", as the Minesweeper community defines it): the number of
-openings (connected areas of cells with no mine around them, with their borders) plus the number of
-safe cells with a number that touch no such area — the fewest left clicks that clear the board.
-Efficiency is 3BV divided by the player's clicks (left, right and chords).
+3BV (``explainer.play.figures.bbbv``), 3BV/s and efficiency (3BV divided by the player's clicks: left, right
+and chords) come with the summary.
 """
 
 from __future__ import annotations
@@ -31,19 +30,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from explainer.core.board import Board, neighbour_masks
-from explainer.core.cells import Cell, CellSet, iter_bits
+from explainer.core.board import Board
+from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
 from explainer.engine.solve import Solution, simplest_step, solve
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
+from explainer.play.figures import bbbv
 from explainer.play.game import Game
 from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
 from explainer.play.history import clicks as history_clicks
 from explainer.play.modes import LossReport, move_loss_report, strict_report
 
-__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "bbbv", "review", "summarize"]
+__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "review", "summarize"]
 
 VERDICTS = ("certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral")
 
@@ -101,37 +101,6 @@ class Review:
     moves: tuple[MoveReview, ...]
     summary: ReviewSummary
     layout: int | None = field(default=None, repr=False)  # the board played, once the game is over
-
-
-def bbbv(height: int, width: int, layout: int) -> int:
-    """The board's 3BV: its openings plus the numbered safe cells that touch no opening."""
-    neighbours = neighbour_masks(height, width)
-    size = height * width
-    safe = ((1 << size) - 1) & ~layout
-    zeros = 0
-    for index in iter_bits(safe):
-        if not neighbours[index] & layout:
-            zeros |= 1 << index
-    seen = 0
-    openings = 0
-    for start in iter_bits(zeros):
-        if seen >> start & 1:
-            continue
-        openings += 1
-        stack = 1 << start
-        while stack:
-            low = stack & -stack
-            stack ^= low
-            if seen & low:
-                continue
-            seen |= low
-            index = low.bit_length() - 1
-            stack |= neighbours[index] & zeros & ~seen
-    bordered = 0
-    for index in iter_bits(zeros):
-        bordered |= neighbours[index]
-    lone = safe & ~zeros & ~bordered
-    return openings + lone.bit_count()
 
 
 def _snapshot(game: Game) -> tuple[Any, ...]:

@@ -1,0 +1,136 @@
+"""The layers, in the order data flows, each importing only from the layers below it::
+
+    errors, inputs -> core -> engine, formats -> play -> bot -> review -> learn -> words -> cli -> __main__
+
+``play`` is below ``bot``: the bot plays a game through the player's interface (``bot.interface``) and
+``play`` never consults the bot; the review, which needs both the history and the bot's guess, sits
+above them.  Modules of one layer do not import each other's packages (``engine`` and ``formats``).
+The package's ``__init__`` loads only the core (its other public names are imported on first use),
+and nothing in ``explainer`` imports the web app or a web framework.  Every import counts, also one
+made late inside a function (``tests/import_graph.py``)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from explainer.play.game import Game
+
+from tests.import_graph import LEVEL, ROOT, import_graph, module_files, part_of, upward_imports
+
+PACKAGE = ROOT / "explainer"
+
+def test_every_part_of_the_package_has_a_layer() -> None:
+    parts = {part_of(name) for name in module_files(PACKAGE)} - {""}
+    assert parts == set(LEVEL)
+
+
+def test_each_layer_imports_only_from_the_layers_below() -> None:
+    assert upward_imports(import_graph(PACKAGE, deferred=True)) == []
+
+
+def test_the_checker_finds_an_upward_import(tmp_path: Path) -> None:
+    package = tmp_path / "explainer"
+    for part in ("core", "play", "bot", "engine", "formats"):
+        (package / part).mkdir(parents=True)
+        (package / part / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "play" / "game.py").write_text("from explainer.core import board\n")
+    (package / "core" / "board.py").write_text("def late():\n    from explainer.play import game\n")
+    (package / "play" / "review.py").write_text("from explainer.bot import guess\n")
+    (package / "bot" / "guess.py").write_text("from explainer.play import game\n")
+    (package / "engine" / "count.py").write_text("from explainer.formats import text\n")
+    (package / "formats" / "text.py").write_text("from explainer.core import board\n")
+    assert upward_imports(import_graph(package, deferred=True)) == [
+        "explainer.core.board -> explainer.play.game",
+        "explainer.engine.count -> explainer.formats.text",
+        "explainer.play.review -> explainer.bot.guess",
+    ]
+
+
+def test_the_package_facade_loads_only_the_core() -> None:
+    graph = import_graph(PACKAGE)  # what runs when ``explainer`` is imported (its other names come later)
+    assert {part_of(target) for target in graph["explainer"]} <= {"core", "errors"}
+    code = (
+        "import sys, explainer.core.cells, explainer.core.board, explainer.errors;"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('explainer', 'babel', 'flask')));"
+        "print(' '.join(loaded))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+    assert not [name for name in loaded if not name.startswith(("explainer.core", "explainer.errors")) and name != "explainer"]
+    import explainer
+
+    assert explainer.solve.__module__ == "explainer.engine.solve"  # the facade's later names still work
+    assert explainer.explain.__module__ == "explainer.words.render"
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        explainer.nothing  # noqa: B018
+
+
+def test_the_package_never_imports_the_web() -> None:
+    for path in module_files(PACKAGE).values():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            )
+            for name in names:
+                assert name.split(".")[0] not in {"web", "flask", "flask_babel", "werkzeug", "sqlalchemy"}, (path, name)
+
+
+WEB = ROOT / "web"
+
+
+def test_blueprints_share_request_helpers_through_one_module() -> None:
+    """No route module of the API borrows from the games blueprint: reading a request lives in
+    ``web.requests``, building a game's reply in ``web.api.replies``, wrong flags in ``web.api.analysis``."""
+    graph = import_graph(WEB, deferred=True)
+    borrowers = sorted(source for source, targets in graph.items() if "web.api.games" in targets)
+    assert borrowers == ["web.api"]  # (the package registers it)
+    assert "web.requests" in graph["web.api.bot"] and "web.requests" in graph["web.api.learn"]
+
+
+def test_no_engine_work_runs_inside_a_write_transaction(
+    monkeypatch: pytest.MonkeyPatch, client: FlaskClient, stored_game: Callable[[FlaskClient, str], Game]
+) -> None:
+    """A write transaction holds the database's write lock (SQLite: the whole file): the engine's work —
+    a solve, an exact count — runs before it begins or after it ends, on every path that finishes a game,
+    reviews it and reads what the review wrote."""
+    from sqlalchemy.engine import Connection
+
+    from explainer.engine import count, solve
+
+    depth = {"open": 0, "engine": 0}
+    original = Connection.exec_driver_sql
+
+    def tracked(self: Connection, statement: str, *args: object, **kwargs: object) -> object:
+        word = statement.split()[0].upper() if statement.strip() else ""
+        if word == "BEGIN":
+            depth["open"] += 1
+        elif word in ("COMMIT", "ROLLBACK"):
+            depth["open"] -= 1
+        return original(self, statement, *args, **kwargs)  # type: ignore[arg-type]
+
+    def outside(function: Callable[..., object]) -> Callable[..., object]:
+        def run(*args: object, **kwargs: object) -> object:
+            assert depth["open"] == 0, f"{function.__name__} ran inside a write transaction"
+            depth["engine"] += 1
+            return function(*args, **kwargs)
+
+        return run
+
+    monkeypatch.setattr(Connection, "exec_driver_sql", tracked)
+    monkeypatch.setattr(count, "_count_component", outside(count._count_component))
+    monkeypatch.setattr(solve, "_solve_exact", outside(solve._solve_exact))
+    monkeypatch.setattr(solve, "_solve_cheap", outside(solve._solve_cheap))
+    from tests.test_web_training import lose_by_an_avoidable_guess
+
+    game_id, _game = lose_by_an_avoidable_guess(client, stored_game)
+    assert client.post(f"/api/games/{game_id}/accept", json={}).status_code in (200, 409)  # (pending or not)
+    for path in (f"/api/games/{game_id}/review", "/api/stats", "/api/learn/practice", "/stats", "/learn/yours"):
+        assert client.get(path).status_code == 200, path
+    assert depth["engine"] > 0 and depth["open"] == 0
