@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
@@ -38,14 +38,24 @@ from explainer.engine.solve import Solution, simplest_step, solve
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
 from explainer.play.figures import bbbv
-from explainer.play.game import Game
-from explainer.play.history import HELP, MOVES, apply_entry, assisted_reasons
+from explainer.play.game import Game, GameState, Position
+from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons
 from explainer.play.history import clicks as history_clicks
 from explainer.play.modes import LossReport, move_loss_report, strict_report
 
-__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "review", "summarize"]
+__all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "Verdict", "review", "summarize"]
 
-VERDICTS = ("certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral")
+class Verdict(StrEnum):
+    """How a move is judged (the module's docstring says when each applies)."""
+
+    CERTAIN = "certain"
+    FORCED_GUESS = "forced-guess"
+    AVOIDABLE_GUESS = "avoidable-guess"
+    WRONG_FLAG = "wrong-flag"
+    NEUTRAL = "neutral"
+
+
+VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
 
 
 @dataclass
@@ -53,12 +63,12 @@ class MoveReview:
     """One entry of the history (a move, an assist or an undo), judged."""
 
     index: int  # position in the game's history
-    action: str
+    action: Action
     cell: Cell | None
-    by: str
+    by: By
     t: float | None
     view: Board  # what the player saw just before it
-    verdict: str = "neutral"
+    verdict: Verdict = Verdict.NEUTRAL
     rule: Rule | None = None
     probability: float | None = None
     safest: bool | None = None
@@ -103,21 +113,13 @@ class Review:
     layout: int | None = field(default=None, repr=False)  # the board played, once the game is over
 
 
-def _snapshot(game: Game) -> tuple[Any, ...]:
-    return (game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click)
-
-
-def _restore(game: Game, snapshot: tuple[Any, ...]) -> None:
-    game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout, game.first_click = snapshot
-
-
 def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
     """An open (or a chord, on the cells it opens) against what the view proves."""
     view = item.view
     covered = view.covered_mask & ~view.flagged_mask
     width = view.width
     if cells and not cells & ~solution.safe.mask:
-        item.verdict = "certain"
+        item.verdict = Verdict.CERTAIN
         first = next(iter_bits(cells))
         deduction = solution.deduction_for(*divmod(first, width))
         item.rule = deduction.rule if deduction is not None else None
@@ -125,13 +127,13 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
     probabilities = solution.probabilities
     item.probability = max((probabilities.get(i, 0.0) for i in iter_bits(cells)), default=None)
     if solution.safe.mask & covered:
-        item.verdict = "avoidable-guess"
+        item.verdict = Verdict.AVOIDABLE_GUESS
         mine = next((i for i in iter_bits(cells) if solution.mines.mask >> i & 1), None)
         # a provable mine opened: the step that proves it; else the simplest step there was
         proving = solution.deduction_for(*divmod(mine, width)) if mine is not None else None
         item.missed = proving or simplest_step(solution)
         return
-    item.verdict = "forced-guess"
+    item.verdict = Verdict.FORCED_GUESS
     if probabilities and covered:
         best = min(probabilities[i] for i in iter_bits(covered) if i in probabilities)
         item.safest_probability = best
@@ -150,7 +152,7 @@ def _review(game: Game) -> Review:
     replay = Game(game.height, game.width, game.mine_count, game.seed)  # the first open places its layout
     replay.extra = dict(game.extra)
     items: list[MoveReview] = []
-    stack: list[tuple[str, tuple[Any, ...]]] = []  # (action, position before it) of the entries that stand
+    stack: list[tuple[str, Position]] = []  # (action, position before it) of the entries that stand
     flags_to_watch: dict[int, int] = {}  # flagged cell -> the item that placed it (not proved either way then)
     for index, entry in enumerate(game.history):
         action = entry["action"]
@@ -160,13 +162,13 @@ def _review(game: Game) -> Review:
         cell = None if entry.get("cell") is None else Cell(*entry["cell"])
         item = MoveReview(
             index, action, cell, entry.get("by", "player"), entry.get("t"), view, undone=bool(entry.get("undone")),
-            first=replay.state == "ready" and action == "open",
+            first=replay.state is GameState.READY and action == "open",
         )
         if action == "undo":
             # back to before the last move (and the assists that followed it)
             while stack:
                 taken, before = stack.pop()
-                _restore(replay, before)
+                replay.restore(before)
                 if taken in MOVES:
                     break
             items.append(item)
@@ -180,27 +182,27 @@ def _review(game: Game) -> Review:
         else:
             cells = bit
         # the view's solve, its chain only as far as the step deciding this move's cells (or the first step)
-        solution = solve(view, until=cells) if replay.state == "playing" else None
+        solution = solve(view, until=cells) if replay.state is GameState.PLAYING else None
         if solution is not None and action in ("open", "chord"):
             if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
                 _judge_open(item, solution, cells)
         elif solution is not None and action == "flag":
             if solution.safe.mask & bit:
-                item.verdict = "wrong-flag"
+                item.verdict = Verdict.WRONG_FLAG
             elif solution.mines.mask & bit:
-                item.verdict = "certain"
+                item.verdict = Verdict.CERTAIN
                 deduction = solution.deduction_for(*cell)
                 item.rule = deduction.rule if deduction is not None else None
             else:
                 flags_to_watch[bit.bit_length() - 1] = len(items)
         elif solution is not None and action == "unflag" and solution.safe.mask & bit:
-            item.verdict = "certain"
+            item.verdict = Verdict.CERTAIN
         if action == "unflag":
             flags_to_watch.pop(bit.bit_length() - 1, None)
-        stack.append((action, _snapshot(replay)))
-        was = replay.state
+        stack.append((action, replay.position()))
+        lost_before = replay.lost
         apply_entry(replay, entry)
-        if replay.state == "lost" and was != "lost":
+        if replay.lost and not lost_before:
             item.lost = True
             if entry.get("strict"):
                 item.loss = strict_report(view, cell)
@@ -211,12 +213,12 @@ def _review(game: Game) -> Review:
                 item.loss = move_loss_report(view, replay.layout or 0, exploded, chord)
         items.append(item)
         # the flags the next view now proves wrong (its certain cells are enough: no chain)
-        after = solve(replay.view(), until=0) if replay.state == "playing" and flags_to_watch else None
+        after = solve(replay.view(), until=0) if replay.state is GameState.PLAYING and flags_to_watch else None
         if after is not None:
             for flagged in list(flags_to_watch):
                 if after.safe.mask >> flagged & 1:
                     placed = items[flags_to_watch.pop(flagged)]
-                    placed.verdict = "wrong-flag"
+                    placed.verdict = Verdict.WRONG_FLAG
                     placed.became_safe_after = len(items)  # the 1-based number of the move just played
     return Review(tuple(items), summarize(game, items), replay.layout if game.over else None)
 
@@ -230,19 +232,18 @@ def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:
             counts[entry["action"]] += 1
     moves = [item for item in items if item.action in MOVES]
     clicks = history_clicks(game).total
-    judged = [item for item in moves if item.verdict != "neutral"]
-    good = sum(1 for item in judged if item.verdict == "certain" or (item.verdict == "forced-guess" and (item.safest or item.followed)))
+    judged = [item for item in moves if item.verdict != Verdict.NEUTRAL]
+    good = sum(1 for item in judged if item.verdict == Verdict.CERTAIN or (item.verdict == Verdict.FORCED_GUESS and (item.safest or item.followed)))
     times = [item.t for item in items if item.t is not None]
     elapsed = (max(times) - min(times)) if len(times) >= 2 else None
-    over = game.over and not game.extra.get("loss_pending")
-    value = bbbv(game.height, game.width, game.layout) if over and game.layout is not None else None
+    value = bbbv(game.height, game.width, game.layout) if game.finished and game.layout is not None else None
     return ReviewSummary(
-        state=game.state,
+        state=game.state.public,
         moves=history_clicks(game).moves,
         clicks=clicks,
-        forced_guesses=sum(1 for item in moves if item.verdict == "forced-guess"),
-        avoidable_guesses=sum(1 for item in moves if item.verdict == "avoidable-guess"),
-        wrong_flags=sum(1 for item in moves if item.verdict == "wrong-flag"),
+        forced_guesses=sum(1 for item in moves if item.verdict == Verdict.FORCED_GUESS),
+        avoidable_guesses=sum(1 for item in moves if item.verdict == Verdict.AVOIDABLE_GUESS),
+        wrong_flags=sum(1 for item in moves if item.verdict == Verdict.WRONG_FLAG),
         hints=counts["hint"],
         probabilities=counts["probabilities"],
         undos=counts["undo"],

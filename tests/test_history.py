@@ -8,7 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from explainer import solve
-from explainer.play.game import Game, GameError
+from explainer.play.game import Game, GameError, GameState
 from explainer.play.history import accept_loss, assisted_reasons, can_undo, live_moves, undo
 from explainer.play.modes import chord_cell, flag_cell, new_game, open_cell
 
@@ -64,13 +64,13 @@ def test_a_loss_can_be_undone_until_it_is_accepted() -> None:
     assert game.layout is not None
     mine = next(i for i in range(81) if game.layout >> i & 1)
     outcome = open_cell(game, *divmod(mine, 9))
-    assert game.state == "lost" and game.extra["loss_pending"] and outcome.loss is not None
+    assert game.state is GameState.LOSS_PENDING and game.over and not game.finished and outcome.loss is not None
     assert can_undo(game)
     undo(game)
-    assert position(game) == before and "loss" not in game.extra and "loss_pending" not in game.extra
+    assert position(game) == before and "loss" not in game.extra and game.state is GameState.PLAYING
     open_cell(game, *divmod(mine, 9))
     accept_loss(game)
-    assert not can_undo(game)
+    assert game.state is GameState.LOST and game.finished and not can_undo(game)
     with pytest.raises(GameError, match="over for good"):
         undo(game)
 
@@ -194,3 +194,23 @@ def test_one_click_count_and_the_figures_at_once(client: FlaskClient, stored_gam
     assert figures["bot_moves"] == 1 and figures["bbbv"] == judged["bbbv"]
     assert figures["efficiency"] == pytest.approx(figures["bbbv"] / figures["clicks"])
     assert figures["bbbv_per_second"] is None or figures["bbbv_per_second"] > 0
+
+
+def test_a_pending_loss_is_a_state_of_its_own_and_old_saves_read_as_one() -> None:
+    game = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(game, 4, 4)
+    assert game.layout is not None
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    open_cell(game, *divmod(mine, 9))
+    saved = game.to_dict()
+    assert saved["state"] == "loss-pending" and "loss_pending" not in saved["extra"]
+    assert Game.from_dict(saved).state is GameState.LOSS_PENDING
+    assert GameState.LOSS_PENDING.public == "lost" and GameState.WON.public == "won"
+    # a game saved before the state existed: lost, with a flag in its mode data
+    old = {**saved, "state": "lost", "extra": {**saved["extra"], "loss_pending": True}}
+    again = Game.from_dict(old)
+    assert again.state is GameState.LOSS_PENDING and "loss_pending" not in again.extra
+    accepted = {**saved, "state": "lost"}
+    assert Game.from_dict(accepted).state is GameState.LOST
+    with pytest.raises(GameError, match="not lost"):
+        new_game("classic", 9, 9, 10, seed=5).accept_loss()

@@ -182,7 +182,7 @@ def strict_game() -> tuple[Game, Board]:
     solution = solve(view)
     guess = next(i for i in iter_bits(view.covered_mask & ~view.flagged_mask) if not solution.safe.mask >> i & 1)
     outcome = open_cell(game, *divmod(guess, 9))
-    assert game.state == "lost" and outcome.loss is not None and outcome.loss.kind == "strict"
+    assert game.lost and outcome.loss is not None and outcome.loss.kind == "strict"
     return game, view
 
 
@@ -231,7 +231,7 @@ def test_a_chord_through_a_wrong_flag_names_the_flag() -> None:
     flag_cell(game, 1, 0)
     before = game.view()
     outcome = chord_cell(game, 0, 0)
-    assert game.state == "lost" and outcome.loss is not None
+    assert game.lost and outcome.loss is not None
     report = outcome.loss
     assert report.chord == Cell(0, 0) and report.wrong_flags == CellSet.from_cells([Cell(1, 0)], 3)
     data = loss_report_json(report)
@@ -253,7 +253,7 @@ def test_an_open_that_only_looked_safe_through_a_wrong_flag_names_the_flag() -> 
     open_cell(game, 0, 0)
     flag_cell(game, 1, 0)
     outcome = open_cell(game, 1, 1)
-    assert game.state == "lost" and outcome.loss is not None
+    assert game.lost and outcome.loss is not None
     report = outcome.loss
     assert report.chord is None and report.wrong_flags == CellSet.from_cells([Cell(1, 0)], 3)
     data = loss_report_json(report)

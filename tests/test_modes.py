@@ -191,7 +191,7 @@ def test_a_forgiving_game_counts_its_saves_and_still_loses_on_a_provable_mine() 
     view = game.view()
     assert solve(view).mines.mask >> 2 & 1
     outcome = open_cell(game, 0, 2)
-    assert not outcome.saved and game.state == "lost"
+    assert not outcome.saved and game.lost
     assert outcome.loss is not None and outcome.loss.kind == "proved"
     assert summary(game) == {"mode": "forgiving", "state": "lost", "moves": 2, "clicks": 2, "bot_moves": 0, "saves": 0}
 
@@ -325,7 +325,7 @@ def test_opening_a_mine_in_classic_mode_comes_with_the_report() -> None:
     game.extra["mode"] = "classic"
     open_cell(game, 0, 0)
     outcome = open_cell(game, 0, 2)
-    assert game.state == "lost"
+    assert game.lost
     assert outcome.loss is not None and outcome.loss.cell == Cell(0, 2)
     assert outcome_json(outcome)["loss"]["cell"] == [0, 2]
     # the report survives a save and reload of the game
@@ -342,7 +342,7 @@ def test_a_chord_that_explodes_is_reported_from_the_view_before_it() -> None:
     game.toggle_flag(1, 0)
     before = game.view()
     outcome = chord_cell(game, 0, 0)
-    assert game.state == "lost" and outcome.loss is not None
+    assert game.lost and outcome.loss is not None
     # the reasoning is the view's; the wrong flag the chord went through is named (the game revealed it)
     wrong = CellSet.from_cells([Cell(1, 0)], 3)
     assert outcome.loss == loss_report(before, (1, 1), chord=Cell(0, 0), wrong_flags=wrong)

@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 
 from explainer import solve
 from explainer.core.cells import Cell
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play.history import undo
 from explainer.play.modes import flag_cell, new_game, open_cell
 from explainer.play.figures import bbbv
@@ -75,8 +75,8 @@ def test_a_forced_guess_and_the_summary_of_a_finished_game() -> None:
     assert last.verdict == "forced-guess" and last.safest is not None and last.probability is not None
     while game.state == "playing":
         open_cell(game, *(covered_safe(game) or [guess_cell(game)])[0], at=4.0)
-    if game.state == "lost":
-        assert game.extra.get("loss_pending")
+    if game.lost:
+        assert game.state is GameState.LOSS_PENDING
         result = review(game)
         assert result.moves[-1].lost and result.moves[-1].loss is not None
     else:
@@ -126,7 +126,7 @@ def test_strict_mode_loses_a_guess_made_while_a_step_was_available() -> None:
     assert covered_safe(game)
     guess = guess_cell(game)
     outcome = open_cell(game, *guess)
-    assert game.state == "lost" and outcome.loss is not None and outcome.loss.kind == "strict"
+    assert game.state is GameState.LOSS_PENDING and outcome.loss is not None and outcome.loss.kind == "strict"
     assert outcome.loss.deduction is not None  # the step that was there to take
     assert not game.revealed >> (guess[0] * 9 + guess[1]) & 1  # the cell was not opened
     undo(game)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from explainer.engine.hint import make_hint
 from explainer.play import videos
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play.modes import flag_cell, open_cell
 from explainer.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
@@ -65,7 +65,7 @@ def test_arbiter_and_clone_videos_keep_the_game_s_times(kind: str, write) -> Non
 
 def test_a_lost_video_is_a_lost_game() -> None:
     game = from_video(evf(5, 5, MINES, [("open", (0, 0)), ("open", (4, 4))]), "evf")
-    assert game.state == "lost" and game.exploded == 24 and "loss_pending" not in game.extra
+    assert game.state is GameState.LOST and game.exploded == 24
 
 
 def test_the_size_is_checked_before_anything_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:

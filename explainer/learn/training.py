@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from explainer.core.cells import CellSet
 from explainer.learn.lessons import classify
-from explainer.review import Review
+from explainer.review import Review, Verdict
 
 __all__ = ["MissedStep", "missed_steps"]
 
@@ -31,6 +31,6 @@ def missed_steps(review: Review) -> tuple[MissedStep, ...]:
     """Every step the game's review shows the player missed, in move order."""
     found = []
     for number, item in enumerate(review.moves, 1):
-        if item.verdict == "avoidable-guess" and item.missed is not None:
+        if item.verdict is Verdict.AVOIDABLE_GUESS and item.missed is not None:
             found.append(MissedStep(number, classify(item.view, item.missed), item.missed.safe, item.missed.mines))
     return tuple(found)

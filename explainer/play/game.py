@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -16,7 +17,7 @@ from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["Game", "GameError", "PRESETS", "random_layout", "check_size"]
+__all__ = ["Game", "GameError", "GameState", "Position", "PRESETS", "random_layout", "check_size"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -66,6 +67,28 @@ def random_layout(height: int, width: int, mines: int, first: int, rng: random.R
 LayoutMaker = Callable[[int, int, int, int, random.Random], int]
 
 
+class GameState(StrEnum):
+    """Where a game stands.  Only the game changes it (its moves, ``lose_by_rule``, ``hold_loss``,
+    ``accept_loss``, ``restart``, ``restore``)."""
+
+    READY = "ready"  # no cell opened: the first click places the layout
+    PLAYING = "playing"
+    #: a mine went off and the player may still undo the move: the board waits (no move), the layout is
+    #: not shown (only the mine that went off); ``accept_loss`` makes it ``LOST``
+    LOSS_PENDING = "loss-pending"
+    WON = "won"
+    LOST = "lost"
+
+    @property
+    def public(self) -> str:
+        """The state as the API and the review name it: a pending loss is ``lost`` (with ``pending``)."""
+        return str(GameState.LOST if self is GameState.LOSS_PENDING else self)
+
+
+#: a game's position, as ``Game.position`` takes it and ``Game.restore`` puts it back
+Position = tuple[int, int, GameState, "int | None", int, "int | None", "int | None"]
+
+
 @dataclass
 class Game:
     height: int
@@ -75,7 +98,7 @@ class Game:
     layout: int | None = None  # hidden mines (bitmask); placed at the first click
     revealed: int = 0
     flagged: int = 0
-    state: str = "ready"  # ready | playing | won | lost
+    state: GameState = GameState.READY
     exploded: int | None = None  # the mine that was opened, when lost
     first_click: int | None = None
     moves: int = 0
@@ -104,7 +127,18 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state in ("won", "lost")
+        """No move can be played: won, lost, or a loss the player may still undo."""
+        return self.state in (GameState.WON, GameState.LOST, GameState.LOSS_PENDING)
+
+    @property
+    def finished(self) -> bool:
+        """Over for good: won, or lost and accepted (what ranks, and shows the whole layout)."""
+        return self.state in (GameState.WON, GameState.LOST)
+
+    @property
+    def lost(self) -> bool:
+        """A mine went off (or a strict game's rule was broken), accepted or not."""
+        return self.state in (GameState.LOST, GameState.LOSS_PENDING)
 
     def index(self, row: int, col: int) -> int:
         if not (isinstance(row, int) and isinstance(col, int)) or isinstance(row, bool) or isinstance(col, bool):
@@ -132,14 +166,14 @@ class Game:
             maker = make_layout or random_layout
             self.layout = maker(self.height, self.width, self.mine_count, first, random.Random(self.seed))
         self.first_click = first
-        self.state = "playing"
+        self.state = GameState.PLAYING
 
     def open(self, row: int, col: int, make_layout: LayoutMaker | None = None) -> list[int]:
         """Open a cell; returns the newly revealed cell indices (flood-filling zeros)."""
         index = self.index(row, col)
         if self.over:
             raise GameError("the game is over")
-        if self.state == "ready":
+        if self.state is GameState.READY:
             self._start(index, make_layout)
         bit = 1 << index
         if self.flagged & bit or self.revealed & bit:
@@ -147,7 +181,7 @@ class Game:
         self.moves += 1
         assert self.layout is not None
         if self.layout & bit:
-            self.state = "lost"
+            self.state = GameState.LOST
             self.exploded = index
             return []
         opened = self._flood(index)
@@ -164,7 +198,7 @@ class Game:
     def _check_win(self) -> None:
         assert self.layout is not None
         if self.revealed | self.layout == (1 << self.size) - 1:
-            self.state = "won"
+            self.state = GameState.WON
 
     def toggle_flag(self, row: int, col: int) -> bool:
         """Flag or unflag a covered cell; returns whether it is now flagged."""
@@ -193,7 +227,7 @@ class Game:
         for other in iter_bits(around & ~self.flagged & ~self.revealed):
             if self.layout >> other & 1:
                 self.moves += 1
-                self.state = "lost"
+                self.state = GameState.LOST
                 self.exploded = other
                 return opened
             opened += self._flood(other)
@@ -202,6 +236,37 @@ class Game:
         return sorted(opened)
 
     # -- persistence ------------------------------------------------------------------
+    # -- the game's own changes of state, for the modes and the history ------------
+    def lose_by_rule(self) -> None:
+        """Strict mode: the move loses at once, whatever its cell holds (it counts as a move)."""
+        if self.state is not GameState.PLAYING:
+            raise GameError("only a game in play can be lost")
+        self.moves += 1
+        self.state = GameState.LOST
+
+    def hold_loss(self) -> None:
+        """The loss waits for the player, who may undo the move or accept it."""
+        if self.state is not GameState.LOST:
+            raise GameError("the game is not lost")
+        self.state = GameState.LOSS_PENDING
+
+    def accept_loss(self) -> None:
+        """The player accepts the loss: no more undo, and the whole layout may be shown."""
+        if not self.lost:
+            raise GameError("the game is not lost")
+        self.state = GameState.LOST
+
+    def restart(self) -> None:
+        """Back to before the first click (the history and settings stay): the next first click places a layout."""
+        self.restore((0, 0, GameState.READY, None, 0, None, None))
+
+    def position(self) -> Position:
+        """Everything a move changes, to ``restore`` later (an undo, a review's replay)."""
+        return (self.revealed, self.flagged, self.state, self.exploded, self.moves, self.layout, self.first_click)
+
+    def restore(self, position: Position) -> None:
+        (self.revealed, self.flagged, self.state, self.exploded, self.moves, self.layout, self.first_click) = position
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "height": self.height,
@@ -211,7 +276,7 @@ class Game:
             "layout": None if self.layout is None else str(self.layout),
             "revealed": str(self.revealed),
             "flagged": str(self.flagged),
-            "state": self.state,
+            "state": str(self.state),
             "exploded": self.exploded,
             "first_click": self.first_click,
             "moves": self.moves,
@@ -221,6 +286,10 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
+        extra = data.get("extra", {})
+        state = GameState(data["state"])
+        if state is GameState.LOST and extra.pop("loss_pending", False):  # (kept so by games saved before the state)
+            state = GameState.LOSS_PENDING
         return cls(
             height=data["height"],
             width=data["width"],
@@ -229,11 +298,11 @@ class Game:
             layout=None if data["layout"] is None else int(data["layout"]),
             revealed=int(data["revealed"]),
             flagged=int(data["flagged"]),
-            state=data["state"],
+            state=state,
             exploded=data["exploded"],
             first_click=data["first_click"],
             moves=data.get("moves", 0),
-            extra=data.get("extra", {}),
+            extra=extra,
             history=data.get("history", []),
         )
 

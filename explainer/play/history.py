@@ -20,20 +20,26 @@ The history is bounded: ``record`` refuses a record past ``history_limit(game)``
 
 Undo rebuilds the position from the history: the moves still standing, replayed on the layout the
 game started with (and the layouts its saves moved the mines to).  After a losing click the game is
-``lost`` with ``loss_pending``: the player sees the mine that went off and may undo it; accepting the
+``GameState.LOSS_PENDING``: the player sees the mine that went off and may undo it; accepting the
 loss (``accept_loss``) ends the game for good, and only then is the whole layout shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
-from explainer.play.game import Game, GameError
+from explainer.play.game import Game, GameError, GameState
 from explainer.errors import HistoryFull
 
 __all__ = [
+    "ACTIONS",
     "ASSIST",
+    "ASSISTED",
+    "Action",
+    "Assisted",
+    "BY",
+    "By",
     "Clicks",
     "clicks",
     "EXTRA_RECORDS",
@@ -54,10 +60,21 @@ __all__ = [
     "undo",
 ]
 
+#: what a record of the history is: a move, a cell an assisted game opened, an undo, or help asked for
+Action = Literal["open", "chord", "flag", "unflag", "assist", "undo", "hint", "probabilities"]
+ACTIONS: tuple[Action, ...] = get_args(Action)
+#: who made a record: the player, the bot on the player's behalf, or the game itself (an assist)
+By = Literal["player", "bot", "game"]
+BY: tuple[By, ...] = get_args(By)
+#: why a game counts as assisted (``assisted_reasons`` here; mine vision and a wrong-flag warning shown are
+#: added by the web app, which offers them)
+Assisted = Literal["hint", "probabilities", "bot", "undo", "vision", "warning"]
+ASSISTED: tuple[Assisted, ...] = get_args(Assisted)
+
 #: the actions that are moves of the player (or the bot on the player's behalf)
-MOVES = ("open", "chord", "flag", "unflag")
+MOVES: tuple[Action, ...] = ("open", "chord", "flag", "unflag")
 #: a cell an assisted game opened
-ASSIST = "assist"
+ASSIST: Action = "assist"
 
 
 @dataclass(frozen=True)
@@ -100,7 +117,7 @@ def clicks(game: Game) -> Clicks:
             right += 1
     return Clicks(left, right, chords, bot)
 #: help asked for, without a move
-HELP = ("hint", "probabilities")
+HELP: tuple[Action, ...] = ("hint", "probabilities")
 
 #: the records a game's history may hold per cell of its board (``history_limit``) ...
 RECORDS_PER_CELL = 4
@@ -119,7 +136,7 @@ def history_limit(game: Game) -> int:
     return RECORDS_PER_CELL * game.height * game.width + EXTRA_RECORDS
 
 
-def record(game: Game, action: str, cell: tuple[int, int] | None, by: str = "player", at: float | None = None, **data: Any) -> None:
+def record(game: Game, action: Action, cell: tuple[int, int] | None, by: By = "player", at: float | None = None, **data: Any) -> None:
     """Append one record to the game's history; ``HistoryFull`` when it holds ``history_limit(game)``."""
     limit = history_limit(game)
     if len(game.history) >= limit:
@@ -150,7 +167,7 @@ def initial_layout(game: Game) -> int | None:
     return None
 
 
-def assisted_reasons(game: Game) -> list[str]:
+def assisted_reasons(game: Game) -> list[Assisted]:
     """Why the game counts as assisted: ``hint``, ``probabilities``, ``bot``, ``undo`` (in that order)."""
     found = set()
     for entry in game.history:
@@ -165,16 +182,16 @@ def assisted_reasons(game: Game) -> list[str]:
 
 def can_undo(game: Game) -> bool:
     """A game in play with a move to take back, or a loss not yet accepted."""
-    if game.state == "won" or (game.state == "lost" and not game.extra.get("loss_pending")):
+    if game.finished:
         return False
     return any(entry["action"] in MOVES for entry in live_moves(game))
 
 
 def undo(game: Game, at: float | None = None) -> dict[str, Any]:
     """Take back the last move that stands (with the cells an assist opened after it); returns its record."""
-    if game.state == "won":
+    if game.state is GameState.WON:
         raise GameError("the game is won: there is nothing to undo")
-    if game.state == "lost" and not game.extra.get("loss_pending"):
+    if game.state is GameState.LOST:
         raise GameError("the loss was accepted: the game is over for good")
     history = game.history
     position = next(
@@ -194,23 +211,15 @@ def undo(game: Game, at: float | None = None) -> dict[str, Any]:
 
 def accept_loss(game: Game) -> None:
     """The player accepts the loss: no more undo, and the whole layout may be shown."""
-    if game.state != "lost":
-        raise GameError("the game is not lost")
-    game.extra.pop("loss_pending", None)
+    game.accept_loss()
 
 
 def rebuild(game: Game) -> None:
     """The position the standing moves give, replayed from the start: the first open that stands
     places the layout it was played on (none stands: the next first click places one, always safe)."""
     moves = live_moves(game)
-    game.revealed = game.flagged = 0
-    game.state = "ready"
-    game.exploded = None
-    game.moves = 0
-    game.first_click = None
-    game.layout = None
-    for key in ("loss", "loss_pending"):
-        game.extra.pop(key, None)
+    game.restart()
+    game.extra.pop("loss", None)
     for entry in moves:
         apply_entry(game, entry)
     _recount(game, moves)
@@ -221,8 +230,7 @@ def apply_entry(game: Game, entry: dict[str, Any]) -> None:
     assist moved the mines to, then the move itself (an assist opens its cell, unflagging it first)."""
     row, col = entry["cell"]
     if entry.get("strict"):  # strict mode: a move that lost at once, whatever the cell held
-        game.state = "lost"
-        game.moves += 1
+        game.lose_by_rule()
         return
     if "first_layout" in entry:  # a first click: the layout it placed
         game.layout = int(entry["first_layout"])

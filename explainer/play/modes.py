@@ -40,7 +40,7 @@ from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import Game, GameError, LayoutMaker, random_layout
+from explainer.play.game import Game, GameError, GameState, LayoutMaker, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from explainer.engine.why import flags_used, safe_chain, why
 from explainer.engine.solve import Solution, solve
@@ -188,7 +188,7 @@ def assist_after_move(game: Game, assists: list[Assist] | None = None, at: float
     in force; over it ``BudgetExceeded`` propagates, and ``assists`` (filled as
     it goes) keeps the cells already opened."""
     assists = [] if assists is None else assists
-    while game.state == "playing":
+    while game.state is GameState.PLAYING:
         with budget.attempt(ASSIST_SHARE):
             choice = _assist_choice(game)
         if choice is None:
@@ -258,7 +258,7 @@ def forgive(game: Game, row: int, col: int) -> bool:
 
 
 def _forgive_cells(game: Game, cells: int) -> bool:
-    if game.state != "playing" or game.layout is None:
+    if game.state is not GameState.PLAYING or game.layout is None:
         return False
     cells &= ~game.revealed & ~game.flagged
     if not cells & game.layout:
@@ -428,7 +428,7 @@ def _finish(
     """The move's outcome (``chord``: the number the move chorded).  Over the budget in force, the loss
     report and the assist are left out (the move itself stands; ``*_unavailable`` says so)."""
     cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
-    if game.state == "lost":
+    if game.state is GameState.LOST:
         assert game.exploded is not None and game.layout is not None
         cell = Cell(*divmod(game.exploded, game.width))
         # what the player saw before the fatal click, so the report can be made again later
@@ -437,7 +437,7 @@ def _finish(
             loss["chord"] = chord.to_json()
         game.extra["loss"] = loss
         # the player sees the mine that went off and may still undo; the layout waits for accept_loss
-        game.extra["loss_pending"] = True
+        game.hold_loss()
         try:
             with budget.attempt(LOSS_SHARE):
                 report = move_loss_report(view, game.layout, cell, chord)
@@ -466,11 +466,11 @@ def _layout_change(game: Game, first: bool, saved: bool) -> dict[str, Any]:
     return data
 
 
-def open_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> MoveOutcome:
+def open_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
     """Open a cell the way the game's mode says; the move goes into the game's history."""
     view = game.view()
-    first = game.state == "ready"
-    if game_mode(game) is Mode.STRICT and game.state == "playing":
+    first = game.state is GameState.READY
+    if game_mode(game) is Mode.STRICT and game.state is GameState.PLAYING:
         index = game.index(row, col)
         strict = _strict_loss(game, view, (row, col), 1 << index & view.covered_mask & ~view.flagged_mask, "open", by, at)
         if strict is not None:
@@ -481,12 +481,12 @@ def open_cell(game: Game, row: int, col: int, *, by: str = "player", at: float |
     return _finish(game, view, opened, saved, at)
 
 
-def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> MoveOutcome:
+def chord_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
     """Chord an open number the way the game's mode says (forgiving: all the
     cells it opens are saved together, when they can all be safe)."""
     view = game.view()
     saved = False
-    if game_mode(game) is Mode.STRICT and game.state == "playing":
+    if game_mode(game) is Mode.STRICT and game.state is GameState.PLAYING:
         index = game.index(row, col)
         around = view.neighbours[index]
         if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
@@ -494,7 +494,7 @@ def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float 
             strict = _strict_loss(game, view, (row, col), cells, "chord", by, at)
             if strict is not None:
                 return strict
-    if game_mode(game) is Mode.FORGIVING and game.state == "playing":
+    if game_mode(game) is Mode.FORGIVING and game.state is GameState.PLAYING:
         index = game.index(row, col)
         around = view.neighbours[index]
         if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
@@ -505,7 +505,7 @@ def chord_cell(game: Game, row: int, col: int, *, by: str = "player", at: float 
 
 
 def _strict_loss(
-    game: Game, view: Board, cell: tuple[int, int], cells: int, action: str, by: str, at: float | None
+    game: Game, view: Board, cell: tuple[int, int], cells: int, action: history.Action, by: history.By, at: float | None
 ) -> MoveOutcome | None:
     """Strict mode: a move that opens a cell not provably safe while some covered cell is, loses at once
     (whatever the cell holds); None when the move may be played (it is certain, or a forced guess)."""
@@ -515,10 +515,9 @@ def _strict_loss(
     if not safe or not cells & ~safe:
         return None
     history.record(game, action, cell, by, at, strict=True)
-    game.state = "lost"
-    game.moves += 1
+    game.lose_by_rule()
     game.extra["loss"] = {"cell": [cell[0], cell[1]], "view": str(view), "strict": True}
-    game.extra["loss_pending"] = True
+    game.hold_loss()
     return MoveOutcome((), loss=strict_report(view, Cell(*cell)))
 
 
@@ -542,7 +541,7 @@ def strict_report(view: Board, cell: Cell) -> LossReport:
     )
 
 
-def flag_cell(game: Game, row: int, col: int, *, by: str = "player", at: float | None = None) -> bool:
+def flag_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> bool:
     """Flag or unflag a covered cell; the move goes into the game's history.  Whether it is now flagged."""
     flagged = game.toggle_flag(row, col)
     history.record(game, "flag" if flagged else "unflag", (row, col), by, at)
@@ -555,7 +554,7 @@ def summary(game: Game) -> dict[str, Any]:
     counted = history.clicks(game)  # the same count as the review's
     data: dict[str, Any] = {
         "mode": str(mode),
-        "state": game.state,
+        "state": game.state.public,
         "moves": counted.moves,
         "clicks": counted.total,
         "bot_moves": counted.bot,

@@ -41,7 +41,7 @@ def _rows(layout: int, height: int, width: int) -> list[str]:
 
 def to_replay(game: Game) -> dict[str, Any]:
     """The replay file of a game that is over (a loss accepted)."""
-    if not game.over or game.extra.get("loss_pending"):
+    if not game.finished:
         raise GameError("only a finished game (its loss accepted) has a replay file: its layout is in it")
     first = history.initial_layout(game)
     first_layout = first if first is not None else game.layout or 0
@@ -174,9 +174,7 @@ def from_replay(data: Any) -> Game:
     first["first_layout"] = str(layout)
     _check_timeline(entries, layout, height, width)
     game.history = entries
-    history.rebuild(game)
-    if game.state == "lost":
-        game.extra.pop("loss_pending", None)  # a replay file is of a finished game
+    history.rebuild(game)  # (a loss it ends with is accepted: a replay file is of a finished game)
     return game
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from explainer.errors import EngineError, VideoError
 from explainer.play import history
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play.replay_file import FORMAT, VERSION, from_replay
 from explainer.play.figures import bbbv
 
@@ -198,7 +198,7 @@ def to_evf(game: Game) -> bytes:
             events.append((mouse, ms, x, y))
     if not events:
         raise VideoError("only a finished game can be written as a video")
-    won = game.state == "won"
+    won = game.state is GameState.WON
     data = bytearray([4, 0b1010_0000 if won else 0b0010_0000, 0])  # version; completed and fair; no question marks
     data += bytes([height, width]) + game.mine_count.to_bytes(2, "big") + bytes([EVF_CELL_PIXELS])
     data += (0).to_bytes(2, "big")  # mode: standard

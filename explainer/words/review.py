@@ -8,7 +8,7 @@ from typing import Any
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.review import MoveReview, Review
+from explainer.review import MoveReview, Review, Verdict
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.mistakes import forced_guess_tie
@@ -51,10 +51,10 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
         # I18N: review: an assisted game opened a cell for the player
         return renderer._("The game opened %(cell)s for you: no logical step was left.", cell=cell)
     if item.action in ("open", "chord"):
-        if item.verdict == "certain":
+        if item.verdict is Verdict.CERTAIN:
             # I18N: review: the player opened a cell that was provably safe; %(how)s says how
             sentences.append(renderer._("%(cell)s was provably safe: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
-        elif item.verdict == "forced-guess":
+        elif item.verdict is Verdict.FORCED_GUESS:
             probability = guess_percent(renderer, item.probability or 0.0)
             if item.followed:
                 # I18N: review: a guess when no cell was certain, on the cell the bot's policy picks; its reasons follow
@@ -85,7 +85,7 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
                     # I18N: review: the guess the bot's policy would have made instead; its reasons follow
                     sentences.append(renderer._("The best guess was %(cell)s.", cell=best.cell))
                 sentences.extend(guess_reasons(best, renderer))
-        elif item.verdict == "avoidable-guess":
+        elif item.verdict is Verdict.AVOIDABLE_GUESS:
             # I18N: review: the player guessed while a logical step was available; the step follows
             sentences.append(renderer._(
                 "%(cell)s was not certain (its mine chance was %(probability)s), and a logical step was available instead.",
@@ -98,23 +98,23 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
             # I18N: review: a click on a cell that was already open (or a chord with nothing to open)
             sentences.append(renderer._("%(cell)s opened nothing new.", cell=cell))
     elif item.action == "flag":
-        if item.verdict == "certain":
+        if item.verdict is Verdict.CERTAIN:
             # I18N: review: a flag on a provable mine; %(how)s says how it was proved
             sentences.append(renderer._("%(cell)s was provably a mine: %(how)s.", cell=cell, how=_how(renderer, item.rule)))
-        elif item.verdict == "wrong-flag" and item.became_safe_after is not None:
+        elif item.verdict is Verdict.WRONG_FLAG and item.became_safe_after is not None:
             # I18N: review: a flag that was not provably wrong when placed, but was after a later move
             sentences.append(renderer._(
                 "The flag on %(cell)s was a guess, and after move %(move)s that cell was provably safe: the flag was wrong.",
                 cell=cell, move=item.became_safe_after,
             ))
-        elif item.verdict == "wrong-flag":
+        elif item.verdict is Verdict.WRONG_FLAG:
             # I18N: review: a flag on a cell that was provably safe when placed
             sentences.append(renderer._("The flag on %(cell)s was wrong: that cell was provably safe.", cell=cell))
         else:
             # I18N: review: a flag on a cell that nothing proved to be a mine
             sentences.append(renderer._("%(cell)s was flagged without proof.", cell=cell))
     elif item.action == "unflag":
-        if item.verdict == "certain":
+        if item.verdict is Verdict.CERTAIN:
             # I18N: review: the player removed a flag from a cell that was provably safe
             sentences.append(renderer._("The flag on %(cell)s came off, rightly: that cell was provably safe.", cell=cell))
         else:
@@ -139,7 +139,7 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, A
             marks = highlights(item.missed)
         if item.cell is not None:
             role = {"certain": "safe" if item.action != "flag" else "mine", "wrong-flag": "wrong-flag"}.get(item.verdict, "safest")
-            if item.action in ("open", "chord") and item.verdict != "certain":
+            if item.action in ("open", "chord") and item.verdict is not Verdict.CERTAIN:
                 role = "move"
             marks[item.cell] = (*marks.get(item.cell, ()), role)
         data: dict[str, Any] = {

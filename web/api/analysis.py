@@ -23,7 +23,7 @@ from explainer.errors import BudgetExceeded
 from explainer.learn.lessons import classify
 from explainer.words.hints import hint_json
 from explainer.words.render import Renderer
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from flask import current_app
 
 from web import limits
@@ -213,7 +213,7 @@ def note_wrong_flags(game: Game) -> None:
     (``extra["wrong_flags"]``) for every reply to show.  A warning shown is help: the game is marked
     (``extra["warned"]``) and does not rank.  Off when the player switched the warnings off."""
     game.extra.pop("wrong_flags", None)
-    if game.state != "playing" or not game.flagged or not warnings_on(game):
+    if game.state is not GameState.PLAYING or not game.flagged or not warnings_on(game):
         return
     try:
         wrong = current_analyses().solve(game.view()).wrong_flags

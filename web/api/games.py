@@ -28,7 +28,7 @@ from flask_babel import gettext as _
 from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.errors import BudgetExceeded
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
@@ -203,7 +203,7 @@ def accept_route(game_id: str) -> ResponseReturnValue:
     body_json()
 
     def change(game: Game) -> None:
-        if game.state != "lost":
+        if not game.lost:
             raise NotLost(game_id)
         accept_loss(game)
 
@@ -219,7 +219,7 @@ def review_route(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
     if layout_hidden(record) and record.game.over:
         raise DailyHidden(str(record.daily))  # the review shows the whole board
-    if record.game.extra.get("loss_pending"):
+    if record.game.state is GameState.LOSS_PENDING:
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     with limits.for_review(len(record.game.history)):  # (its own budget: a played game is always reviewed)
         judged = reviews.review_of(record.id, record.game)  # (made once: after the finishing reply, usually)
@@ -235,7 +235,7 @@ def review_route(game_id: str) -> ResponseReturnValue:
 def replay_file(game_id: str) -> ResponseReturnValue:
     """A finished game as a replay file (JSON, with its layout): to keep, share, import elsewhere."""
     record = db.load_game(game_id, owner_id())
-    if not record.game.over or record.game.extra.get("loss_pending"):
+    if not record.game.finished:
         raise NotFinished(game_id)  # the file holds the layout
     if layout_hidden(record):
         raise DailyHidden(str(record.daily))
@@ -249,7 +249,7 @@ def evf_video(game_id: str) -> ResponseReturnValue:
     """A finished game as a Metasweeper ``.evf`` video (its layout, its moves that stand, their times): it opens
     in Metasweeper and the community's tools."""
     record = db.load_game(game_id, owner_id())
-    if not record.game.over or record.game.extra.get("loss_pending"):
+    if not record.game.finished:
         raise NotFinished(game_id)  # the video holds the layout
     if layout_hidden(record):
         raise DailyHidden(str(record.daily))
@@ -293,7 +293,7 @@ def replay(game_id: str) -> ResponseReturnValue:
         raise NotFinished(game_id)  # a replay of a game in play would show its layout
     if layout_hidden(record):
         raise DailyHidden(str(record.daily))
-    if record.game.extra.get("loss_pending"):  # replaying the board moves on: the loss is accepted
+    if record.game.state is GameState.LOSS_PENDING:  # replaying the board moves on: the loss is accepted
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     again = replay_game(record.game)
     if again is None:
@@ -359,7 +359,7 @@ def _first_click() -> dict[str, Any]:
 def hint(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record = _playing(db.load_game(game_id, owner_id()))
-    if record.game.state == "ready":
+    if record.game.state is GameState.READY:
         return _analysis_reply(record, language, "hint", _first_click())
     reply = current_analyses().hint(_position(record), record.game.view, language)
     record = _note_help(game_id, "hint")  # once answered: a request over its budget writes nothing
@@ -370,7 +370,7 @@ def hint(game_id: str) -> ResponseReturnValue:
 def probabilities(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record = _playing(db.load_game(game_id, owner_id()))
-    if record.game.state == "ready":
+    if record.game.state is GameState.READY:
         raise NotStarted(game_id)
     solution = current_analyses().solve(record.game.view())
     if not solution.exact:

@@ -35,12 +35,15 @@ from flask.typing import ResponseReturnValue
 
 from explainer.learn.practice import PUZZLE_MAX_SIDE, Reason, Status, Verdict
 from explainer.play.depth import DEPTHS
-from explainer.play.game import MIN_SIDE, PRESETS
-from explainer.play.history import HELP, MOVES
+from explainer.play.game import MIN_SIDE, PRESETS, GameState
+from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
 from explainer.engine.highlight import ROLES
 from explainer.engine.hint import HINT_KINDS
+from explainer.bot.guess import GuessReason
+from explainer.bot.moves import MoveKind
+from explainer.review import Verdict as MoveVerdict
 from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
@@ -308,10 +311,10 @@ def _schemas() -> dict[str, Any]:
         "ReviewedMove": _object(
             {
                 "index": {"type": "integer", "minimum": 1},
-                "action": {"enum": ["open", "chord", "flag", "unflag", "assist", "undo"]},
+                "action": {"enum": [*MOVES, ASSIST, "undo"]},  # (help asked for is not a reviewed move)
                 "cell": _nullable(_ref("Cell")),
-                "by": {"enum": ["player", "bot", "game"]},
-                "verdict": {"enum": ["certain", "forced-guess", "avoidable-guess", "wrong-flag", "neutral"]},
+                "by": {"enum": list(BY)},
+                "verdict": {"enum": [str(verdict) for verdict in MoveVerdict]},
                 "rule": _nullable(_STRING),
                 "probability": _nullable(_PROBABILITY),
                 "missed": _nullable(_ref("Deduction")),
@@ -428,7 +431,7 @@ def _schemas() -> dict[str, Any]:
                 "width": {"type": "integer", "minimum": 1},
                 "mines": _COUNT,
                 "mines_left": _INTEGER,
-                "state": {"enum": ["ready", "playing", "won", "lost"]},
+                "state": {"enum": sorted({state.public for state in GameState})},
                 "moves": _COUNT,
                 "board": _array(_STRING, description="One row each: ? covered, F flagged, . open zero, 1-8."),
                 "elapsed": {"type": "number", "minimum": 0},
@@ -438,7 +441,7 @@ def _schemas() -> dict[str, Any]:
                 "wrong_flags": _CELLS,
                 "summary": _object(
                     {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT,
-                     "assisted": _array({"enum": ["hint", "probabilities", "bot", "undo", "vision", "warning"]},
+                     "assisted": _array({"enum": list(ASSISTED)},
                                         description="Why the game counts as assisted (empty: it does not)."),
                      "warnings": {**_BOOLEAN, "description": "Wrong flags are shown (the player's choice at the start)."},
                      "unranked": _nullable(_array({"enum": [str(reason) for reason in Unranked]},
@@ -505,7 +508,7 @@ def _schemas() -> dict[str, Any]:
         "Guess": _object(
             {
                 "cell": _ref("Cell"),
-                "reason": {"enum": ["first", "safest", "progress", "trade", "edge", "order", "endgame", "fifty-fifty"]},
+                "reason": {"enum": [str(reason) for reason in GuessReason]},
                 "probability": _PROBABILITY,
                 "tied": _COUNT,
                 "win": _nullable(_PROBABILITY),
@@ -520,7 +523,7 @@ def _schemas() -> dict[str, Any]:
         ),
         "BotMove": _object(
             {
-                "kind": {"enum": ["open", "flag", "unflag"]},
+                "kind": {"enum": [str(kind) for kind in MoveKind]},
                 "cell": _ref("Cell"),
                 "certain": _BOOLEAN,
                 "guess": _ref("Guess"),

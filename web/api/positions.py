@@ -334,7 +334,7 @@ def game_route() -> ResponseReturnValue:
 def game_position(record: db.GameRecord) -> Position:
     """A game's position: the player's view, and its layout once the game is over (a loss accepted)."""
     game = record.game
-    finished = game.over and not game.extra.get("loss_pending") and game.layout is not None and not layout_hidden(record)
+    finished = game.finished and game.layout is not None and not layout_hidden(record)
     return Position(game.view(), game.layout if finished else None)
 
 

@@ -18,7 +18,7 @@ from explainer.words.modes import loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, stored_loss_report, summary
@@ -87,7 +87,7 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
-    pending = bool(game.extra.get("loss_pending"))
+    pending = game.state is GameState.LOSS_PENDING
     hidden = layout_hidden(record)  # a daily board's mines wait for the end of its day
     data: dict[str, Any] = {
         "id": record.id,
@@ -96,12 +96,12 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
         "width": game.width,
         "mines": game.mine_count,
         # a won game has found every mine, flagged or not (as the classic game shows it)
-        "mines_left": 0 if game.state == "won" else game.mines_left(),
-        "state": game.state,
+        "mines_left": 0 if game.state is GameState.WON else game.mines_left(),
+        "state": game.state.public,
         "moves": game.moves,
         "board": rows,
         "elapsed": round(record.elapsed(), 3),
-        "running": game.state == "playing",
+        "running": game.state is GameState.PLAYING,
         # a replay of a game in play would show its layout (replaying a loss not accepted yet accepts it)
         "replayable": game.over and game.first_click is not None and not hidden,
         "undoable": can_undo(game),
@@ -135,13 +135,13 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
             "loss": None,
         }
         try:
-            report = stored_loss_report(game) if game.state == "lost" else None
+            report = stored_loss_report(game) if game.lost else None
         except BudgetExceeded:  # too complex to explain within this request's budget
             report = None
             data["end"]["loss_unavailable"] = True
         if report is not None:
             data["end"]["loss"] = loss_json(report, language)
-    elif game.state == "playing":
+    elif game.state is GameState.PLAYING:
         # worked out with the move, before it was written (``web.api.games.note_wrong_flags``)
         data["wrong_flags"] = game.extra.get("wrong_flags", [])
     return data

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Row, insert, select, update
 
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from web.storage.database import connection, write
 from web.storage.ranking import Origin
 from web.storage.results import Result, board_kind, result_of, save_result
@@ -117,7 +117,7 @@ def _record(row: Row[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
 def _played(game: Game) -> bool:
     """Has the player (or the bot) made a move?  Cells a game opened for them (a position's
     cells, a daily board's start) do not start the clock."""
-    if game.state == "ready":
+    if game.state is GameState.READY:
         return False
     # newest first: the last record is the player's in a game being played, so a long history (a position's
     # cells opened by the game come first) is not scanned on every move

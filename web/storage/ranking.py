@@ -30,6 +30,7 @@ last, both stamped by the server.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from explainer.play.game import Game
@@ -76,7 +77,7 @@ RANKED_MODES: frozenset[str] = frozenset({"classic", "no-guess", "strict"})
 _ORIGINS = {Origin.POSITION: Unranked.POSITION, Origin.IMPORTED: Unranked.IMPORTED, Origin.REPLAY: Unranked.REPLAY}
 
 
-def unranked_reasons(game: Game, origin: str | None, kind: str, mode: str, assisted: list[str]) -> list[Unranked]:
+def unranked_reasons(game: Game, origin: str | None, kind: str, mode: str, assisted: Sequence[str]) -> list[Unranked]:
     """Why the finished ``game`` does not rank (empty: it ranks).  ``assisted`` is the help it had
     (``web.storage.results.assisted_reasons``); the daily board's account rule is checked by the caller."""
     reasons: list[Unranked] = []

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, delete, select
 from explainer.engine import budget
 from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import PRESETS, Game
+from explainer.play.game import Game, GameState, PRESETS
 from explainer.learn.training import MissedStep, missed_steps
 from explainer.review import Review, review
 from web.storage import training
@@ -68,7 +68,7 @@ def board_kind(height: int, width: int, mines: int) -> str:
     return f"{width}x{height}/{mines}"
 
 
-def assisted_reasons(game: Game) -> list[str]:
+def assisted_reasons(game: Game) -> list[history.Assisted]:
     """Why the game is assisted: the history's reasons (hints, probabilities, the bot, undo), mine
     vision, and a wrong-flag warning shown."""
     reasons = history.assisted_reasons(game)
@@ -171,7 +171,7 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
         owner=owner,
         kind=kind,
         mode=record.mode,
-        won=game.state == "won",
+        won=game.state is GameState.WON,
         seconds=seconds,
         finished_at=finished_at,
         assisted=tuple(assisted),

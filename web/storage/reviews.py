@@ -23,7 +23,7 @@ from flask import Flask, Response, after_this_request, current_app, has_request_
 from sqlalchemy import select, update
 
 from explainer.errors import BudgetExceeded, EngineError
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.review import Review, review, summarize
 from explainer.play.videos import community_figures
 from web.storage import training
@@ -49,7 +49,7 @@ def figures_of(game_id: str, game: Game) -> dict[str, float] | None:
     """The community's figures of a finished game (``explainer.play.videos.community_figures``), made once
     for a given history and kept; None for a game in play, a loss not accepted, or a video that cannot be
     made (its statistics are then left out, not the review)."""
-    if not game.over or game.extra.get("loss_pending"):
+    if not game.finished:
         return None
     key = (game_id, len(game.history))
     with _kept_lock:
@@ -70,8 +70,8 @@ def figures_of(game_id: str, game: Game) -> dict[str, float] | None:
 def review_of(game_id: str, game: Game) -> Review:
     """The review of the game as it is now (``explainer.review``), made once for a given history and
     kept for the next asker (the review page after the finishing move's reply)."""
-    key = (game_id, len(game.history), game.state)
-    pending = bool(game.extra.get("loss_pending"))
+    key = (game_id, len(game.history), game.state.public)  # (a loss accepted since: the same moves)
+    pending = game.state is GameState.LOSS_PENDING
     with _kept_lock:
         found = _kept.get(key)
         if found is not None:
