@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import TextIO, TypeAlias
 
 from explainer.errors import CliError
+from explainer.formats import MAX_BYTES
 from explainer.words.i18n import LANGUAGES, normalize_language
 
-__all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "limit_number", "language"]
+__all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "limit_number", "language", "read_board_bytes"]
 
 #: a command: its parsed arguments, standard input and output -> the exit status
 Handler: TypeAlias = Callable[[argparse.Namespace, TextIO, TextIO], int]
@@ -63,3 +64,19 @@ def language(value: str) -> str:
             f"unknown language {value!r}; choose one of: {', '.join(sorted(LANGUAGES))}"
         )
     return normalized
+
+
+def read_board_bytes(path: str, stdin: TextIO | None = None) -> bytes:
+    """A board file's bytes (``-``: standard input), at most ``MAX_BYTES``; ``CliError`` quoting the path."""
+    if path == "-" and stdin is not None:
+        buffer = getattr(stdin, "buffer", None)
+        data = buffer.read(MAX_BYTES + 1) if buffer is not None else stdin.read(MAX_BYTES + 1).encode("utf-8")
+    else:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as error:
+            raise CliError(f"{path}: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise CliError(f"{'standard input' if path == '-' else path}: larger than {MAX_BYTES} bytes, the limit for a board file")
+    return data

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from explainer.cli.args import AddCommand, CliError, Subcommands
-from explainer.formats import FORMATS, MAX_BYTES, FormatError, read, write
+from explainer.cli.args import AddCommand, CliError, Subcommands, read_board_bytes
+from explainer.formats import FORMATS, FormatError, read, write
 
 __all__ = ["register", "cmd_convert"]
 
@@ -24,24 +24,9 @@ def _format(value: str) -> str:
     return name
 
 
-def _read_bytes(path: str, stdin: TextIO) -> bytes:
-    if path == "-":
-        buffer = getattr(stdin, "buffer", None)
-        data = buffer.read(MAX_BYTES + 1) if buffer is not None else stdin.read(MAX_BYTES + 1).encode("utf-8")
-    else:
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
-        except OSError as error:
-            raise CliError(f"{path}: {error.strerror or error}") from None
-    if len(data) > MAX_BYTES:
-        raise CliError(f"{'standard input' if path == '-' else path}: larger than {MAX_BYTES} bytes, the limit for a board file")
-    return data
-
-
 def cmd_convert(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     where = "standard input" if args.file == "-" else args.file
-    data = _read_bytes(args.file, stdin)
+    data = read_board_bytes(args.file, stdin)
     try:
         position = read(data, args.source)
         result = write(position, args.to)

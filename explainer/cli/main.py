@@ -32,6 +32,7 @@ from typing import TextIO
 
 from explainer.cli import bot as cli_bot
 from explainer.cli import generate as cli_generate
+from explainer.cli import play as cli_play
 from explainer.cli import practice as cli_practice
 from explainer.cli import review as cli_review
 from explainer.cli import convert as cli_convert
@@ -230,6 +231,7 @@ _MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (
     cli_practice.register,
     cli_review.register,
     cli_convert.register,
+    cli_play.register,
 )
 
 

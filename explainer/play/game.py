@@ -17,7 +17,7 @@ from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["Game", "GameError", "GameState", "Position", "PRESETS", "random_layout", "check_size"]
+__all__ = ["Game", "GameError", "GameState", "MULTIPLIERS", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -28,7 +28,15 @@ PRESETS: dict[str, tuple[int, int, int]] = {
     "huge": (24, 40, 200),
 }
 
+#: a preset's mines may be multiplied by one of these (rounded half up: ``multiplied_mines``)
+MULTIPLIERS: tuple[float, ...] = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)
+
 MIN_SIDE = 2
+
+
+def multiplied_mines(mines: int, multiplier: float) -> int:
+    """A preset's ``mines`` times one of ``MULTIPLIERS``, rounded half up."""
+    return int(mines * multiplier + 0.5)
 
 
 @lru_cache(maxsize=16)

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, delete, select
 from explainer.engine import budget
 from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import Game, GameState, PRESETS
+from explainer.play.game import MULTIPLIERS, PRESETS, Game, GameState, multiplied_mines
 from explainer.learn.training import MissedStep, missed_steps
 from explainer.review import Review, review
 from web.storage import training
@@ -47,14 +47,8 @@ __all__ = [
     "unranked_of",
 ]
 
-#: the mine multipliers a preset may be played with
-MULTIPLIERS: tuple[float, ...] = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)
 #: the share of a request's engine budget the review of a finished game may take
 REVIEW_SHARE = 0.5
-
-
-def multiplied_mines(mines: int, multiplier: float) -> int:
-    return int(mines * multiplier + 0.5)
 
 
 def board_kind(height: int, width: int, mines: int) -> str:
