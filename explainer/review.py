@@ -159,7 +159,7 @@ def _review(game: Game) -> Review:
         if action in HELP:
             continue
         view = replay.view()
-        cell = None if entry.get("cell") is None else Cell(*entry["cell"])
+        cell = None if entry["cell"] is None else Cell(*entry["cell"])
         item = MoveReview(
             index, action, cell, entry.get("by", "player"), entry.get("t"), view, undone=bool(entry.get("undone")),
             first=replay.state is GameState.READY and action == "open",

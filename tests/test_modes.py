@@ -347,3 +347,14 @@ def test_a_chord_that_explodes_is_reported_from_the_view_before_it() -> None:
     wrong = CellSet.from_cells([Cell(1, 0)], 3)
     assert outcome.loss == loss_report(before, (1, 1), chord=Cell(0, 0), wrong_flags=wrong)
     assert stored_loss_report(game) == outcome.loss
+
+
+def test_each_mode_has_its_rules_in_one_object() -> None:
+    from explainer.play.modes import RULES, ModeRules, mode_rules
+
+    assert set(RULES) == set(MODES) and all(rules.mode is mode for mode, rules in RULES.items())
+    assert type(RULES[Mode.CLASSIC]) is ModeRules  # classic is the base: nothing refused, saved or opened
+    for mode in MODES:
+        game = new_game(mode, 9, 9, 10, seed=1)
+        assert mode_rules(game) is RULES[mode]
+        assert set(summary(game)) >= set(RULES[mode].figures(game))

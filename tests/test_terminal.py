@@ -1,6 +1,6 @@
 """``python -m explainer play``: the terminal game, driven through Textual's pilot (``App.run_test``).
 
-Each test runs the app headless in an event loop of its own (``asyncio.run``: no pytest plugin) and waits
+Each test runs the app headless in an event loop of its own (``asyncio.run`` in a thread: no pytest plugin) and waits
 for state (``pilot.pause()`` until a condition holds), never for a time.  What the screen says is checked
 against the engine and the words package called directly: the hint's sentence (``hint_text``), the bot's
 reason (``explain_move``), the loss report (``loss_text``).
@@ -15,6 +15,7 @@ import io
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import redirect_stderr
@@ -59,7 +60,21 @@ def drive(app: PlayApp, scenario: Scenario, size: tuple[int, int] = (110, 36)) -
             await pilot.pause()
             await scenario(app, pilot)
 
-    asyncio.run(run())
+    # in a thread of its own: a test before this one (a browser test's Playwright) may have left an event
+    # loop running in this thread, where ``asyncio.run`` refuses to start another
+    failure: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as error:  # (re-raised in the test's thread)
+            failure.append(error)
+
+    worker = threading.Thread(target=in_thread, name="terminal-app")
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], tries: int = 2000) -> None:

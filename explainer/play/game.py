@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["Game", "GameError", "GameState", "MULTIPLIERS", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
+__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameError", "GameState", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -93,6 +93,28 @@ class GameState(StrEnum):
         return str(GameState.LOST if self is GameState.LOSS_PENDING else self)
 
 
+#: what a record of the history is: a move, a cell an assisted game opened, an undo, or help asked for
+Action = Literal["open", "chord", "flag", "unflag", "assist", "undo", "hint", "probabilities"]
+ACTIONS: tuple[Action, ...] = get_args(Action)
+#: who made a record: the player, the bot on the player's behalf, or the game itself (an assist)
+By = Literal["player", "bot", "game"]
+BY: tuple[By, ...] = get_args(By)
+
+
+class Record(TypedDict):
+    """One record of a game's history (``explainer.play.history``), JSON as it is stored."""
+
+    action: Action
+    cell: list[int] | None  # [row, col]; None for help asked for
+    by: By
+    t: float | None  # seconds since the epoch, when known
+    undone: NotRequired[bool]  # taken back by a later undo
+    strict: NotRequired[bool]  # strict mode: the move lost at once
+    saved: NotRequired[bool]  # forgiving mode: the mines moved away from the cells it opened
+    first_layout: NotRequired[str]  # the first open: the layout it placed (a decimal bitmask)
+    layout: NotRequired[str]  # a save or an assist: the layout the mines moved to, just before
+
+
 #: a game's position, as ``Game.position`` takes it and ``Game.restore`` puts it back
 Position = tuple[int, int, GameState, "int | None", int, "int | None", "int | None"]
 
@@ -112,7 +134,7 @@ class Game:
     moves: int = 0
     extra: dict[str, Any] = field(default_factory=dict)  # mode-specific data
     #: every move in order (``explainer.play.history``): it holds the layout, so it stays on the server
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[Record] = field(default_factory=list)
 
     @classmethod
     def new(cls, height: int, width: int, mines: int, seed: int | None = None) -> Game:

@@ -27,12 +27,13 @@ loss (``accept_loss``) ends the game for good, and only then is the whole layout
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
-from explainer.play.game import Game, GameError, GameState
+from explainer.play.game import ACTIONS, BY, Action, By, Game, GameError, GameState, Record
 from explainer.errors import HistoryFull
 
 __all__ = [
+    "Record",
     "ACTIONS",
     "ASSIST",
     "ASSISTED",
@@ -60,12 +61,6 @@ __all__ = [
     "undo",
 ]
 
-#: what a record of the history is: a move, a cell an assisted game opened, an undo, or help asked for
-Action = Literal["open", "chord", "flag", "unflag", "assist", "undo", "hint", "probabilities"]
-ACTIONS: tuple[Action, ...] = get_args(Action)
-#: who made a record: the player, the bot on the player's behalf, or the game itself (an assist)
-By = Literal["player", "bot", "game"]
-BY: tuple[By, ...] = get_args(By)
 #: why a game counts as assisted (``assisted_reasons`` here; mine vision and a wrong-flag warning shown are
 #: added by the web app, which offers them)
 Assisted = Literal["hint", "probabilities", "bot", "undo", "vision", "warning"]
@@ -136,24 +131,43 @@ def history_limit(game: Game) -> int:
     return RECORDS_PER_CELL * game.height * game.width + EXTRA_RECORDS
 
 
-def record(game: Game, action: Action, cell: tuple[int, int] | None, by: By = "player", at: float | None = None, **data: Any) -> None:
-    """Append one record to the game's history; ``HistoryFull`` when it holds ``history_limit(game)``."""
+def record(
+    game: Game,
+    action: Action,
+    cell: tuple[int, int] | None,
+    by: By = "player",
+    at: float | None = None,
+    *,
+    strict: bool = False,
+    saved: bool = False,
+    first_layout: str | None = None,
+    layout: str | None = None,
+) -> None:
+    """Append one record to the game's history (``Record``: what each field means); ``HistoryFull`` when
+    it holds ``history_limit(game)``."""
     limit = history_limit(game)
     if len(game.history) >= limit:
         raise HistoryFull(limit)
-    entry: dict[str, Any] = {"action": action, "cell": None if cell is None else [int(cell[0]), int(cell[1])], "by": by, "t": at}
-    entry.update(data)
+    entry: Record = {"action": action, "cell": None if cell is None else [int(cell[0]), int(cell[1])], "by": by, "t": at}
+    if strict:
+        entry["strict"] = True
+    if saved:
+        entry["saved"] = True
+    if first_layout is not None:
+        entry["first_layout"] = first_layout
+    if layout is not None:
+        entry["layout"] = layout
     game.history.append(entry)
 
 
-def note_help(game: Game, kind: str, at: float | None = None) -> None:
+def note_help(game: Game, kind: Action, at: float | None = None) -> None:
     """The player asked for a hint or the probabilities: the game counts as assisted."""
     if kind not in HELP:
         raise ValueError(f"unknown help {kind!r}")
     record(game, kind, None, "player", at)
 
 
-def live_moves(game: Game) -> list[dict[str, Any]]:
+def live_moves(game: Game) -> list[Record]:
     """The moves (and assists) that still stand, in order."""
     return [entry for entry in game.history if entry["action"] in (*MOVES, ASSIST) and not entry.get("undone")]
 
@@ -169,9 +183,9 @@ def initial_layout(game: Game) -> int | None:
 
 def assisted_reasons(game: Game) -> list[Assisted]:
     """Why the game counts as assisted: ``hint``, ``probabilities``, ``bot``, ``undo`` (in that order)."""
-    found = set()
+    found: set[Assisted] = set()
     for entry in game.history:
-        if entry["action"] in HELP:
+        if entry["action"] == "hint" or entry["action"] == "probabilities":
             found.add(entry["action"])
         elif entry["action"] == "undo":
             found.add("undo")
@@ -187,7 +201,7 @@ def can_undo(game: Game) -> bool:
     return any(entry["action"] in MOVES for entry in live_moves(game))
 
 
-def undo(game: Game, at: float | None = None) -> dict[str, Any]:
+def undo(game: Game, at: float | None = None) -> Record:
     """Take back the last move that stands (with the cells an assist opened after it); returns its record."""
     if game.state is GameState.WON:
         raise GameError("the game is won: there is nothing to undo")
@@ -204,7 +218,9 @@ def undo(game: Game, at: float | None = None) -> dict[str, Any]:
     for entry in history[position:]:
         if entry["action"] in (*MOVES, ASSIST):
             entry["undone"] = True
-    record(game, "undo", tuple(taken["cell"]), "player", at)
+    assert taken["cell"] is not None  # (a move has its cell)
+    row, col = taken["cell"]
+    record(game, "undo", (row, col), "player", at)
     rebuild(game)
     return taken
 
@@ -225,9 +241,11 @@ def rebuild(game: Game) -> None:
     _recount(game, moves)
 
 
-def apply_entry(game: Game, entry: dict[str, Any]) -> None:
+def apply_entry(game: Game, entry: Record) -> None:
     """Play one record of the history on ``game`` as it happened: a strict loss, the layout a save or an
     assist moved the mines to, then the move itself (an assist opens its cell, unflagging it first)."""
+    if entry["cell"] is None:
+        raise GameError(f"a {entry['action']!r} record has no cell: it is not a move")
     row, col = entry["cell"]
     if entry.get("strict"):  # strict mode: a move that lost at once, whatever the cell held
         game.lose_by_rule()
@@ -249,7 +267,7 @@ def apply_entry(game: Game, entry: dict[str, Any]) -> None:
         game.toggle_flag(row, col)
 
 
-def _recount(game: Game, moves: list[dict[str, Any]]) -> None:
+def _recount(game: Game, moves: list[Record]) -> None:
     """The mode's counters from the moves that stand."""
     if "saves" in game.extra:
         game.extra["saves"] = sum(1 for entry in moves if entry.get("saved"))

@@ -49,6 +49,9 @@ from explainer.play.sampling import sample_layout
 __all__ = [
     "Mode",
     "MODES",
+    "ModeRules",
+    "RULES",
+    "mode_rules",
     "new_game",
     "game_mode",
     "layout_maker",
@@ -116,22 +119,7 @@ def new_game(
     chosen = _parse_mode(mode)
     game = Game.new(height, width, mines, seed)
     game.extra["mode"] = str(chosen)
-    if chosen is Mode.NO_GUESS:
-        # check the settings now rather than at the first click
-        centre = (height // 2) * width + width // 2
-        most = max_mines(height, width, centre)
-        if mines > most:
-            raise GenerationError(
-                f"a no-guess {width} x {height} board holds at most {most} mines "
-                f"(the first click must open an area), got {mines}"
-            )
-        deepest, required = check_rules(max_rule, require_rule)
-        game.extra["max_rule"] = str(deepest)
-        game.extra["require_rule"] = None if required is None else str(required)
-    elif chosen is Mode.FORGIVING:
-        game.extra["saves"] = 0
-    elif chosen is Mode.ASSIST:
-        game.extra["assists"] = 0
+    RULES[chosen].prepare(game, max_rule, require_rule)
     return game
 
 
@@ -142,9 +130,7 @@ def game_mode(game: Game) -> Mode:
 
 def layout_maker(game: Game) -> LayoutMaker:
     """What ``Game.open`` should use to place the layout at the first click."""
-    if game_mode(game) is Mode.NO_GUESS:
-        return no_guess_layout(game.extra.get("max_rule", DEFAULT_MAX_RULE), game.extra.get("require_rule"))
-    return random_layout
+    return mode_rules(game).layout_maker(game)
 
 
 # -- what the player can know ---------------------------------------------------------------
@@ -404,6 +390,108 @@ def stored_loss_report(game: Game) -> LossReport | None:
     return loss_report(view, cell, chord=chord, wrong_flags=flags)
 
 
+# -- each mode's rules, in one object the moves call ------------------------------------------------
+
+
+class ModeRules:
+    """What a mode does around a move.  The base is classic: a random layout placed at the first click,
+    nothing refused, nothing saved, nothing opened for the player.  ``open_cell`` and ``chord_cell`` call
+    ``refuse`` (before a move that opens cells), ``save`` (the cells it will open, before it), and
+    ``after_move``; ``new_game`` calls ``prepare``; the summary adds ``figures``."""
+
+    mode = Mode.CLASSIC
+
+    def prepare(self, game: Game, max_rule: Rule | str, require_rule: Rule | str | None) -> None:
+        """A new game's settings for this mode, checked now rather than at the first click."""
+
+    def layout_maker(self, game: Game) -> LayoutMaker:
+        return random_layout
+
+    def refuse(
+        self, game: Game, view: Board, cell: tuple[int, int], cells: int, action: history.Action, by: history.By, at: float | None
+    ) -> MoveOutcome | None:
+        """A move that opens ``cells`` (a mask) lost before it is played (its outcome), or None: it is played."""
+        return None
+
+    def save(self, game: Game, cells: int) -> bool:
+        """Before the move opens ``cells``: whether the mines were moved away from them."""
+        return False
+
+    def after_move(self, game: Game, assists: list[Assist], at: float | None) -> None:
+        """After a move of a game still in play: the cells the game opens for the player (into ``assists``)."""
+
+    def figures(self, game: Game) -> dict[str, Any]:
+        """The mode's own figures for the end-of-game summary."""
+        return {}
+
+
+class NoGuessRules(ModeRules):
+    mode = Mode.NO_GUESS
+
+    def prepare(self, game: Game, max_rule: Rule | str, require_rule: Rule | str | None) -> None:
+        height, width, mines = game.height, game.width, game.mine_count
+        centre = (height // 2) * width + width // 2
+        most = max_mines(height, width, centre)
+        if mines > most:
+            raise GenerationError(
+                f"a no-guess {width} x {height} board holds at most {most} mines "
+                f"(the first click must open an area), got {mines}"
+            )
+        deepest, required = check_rules(max_rule, require_rule)
+        game.extra["max_rule"] = str(deepest)
+        game.extra["require_rule"] = None if required is None else str(required)
+
+    def layout_maker(self, game: Game) -> LayoutMaker:
+        return no_guess_layout(game.extra.get("max_rule", DEFAULT_MAX_RULE), game.extra.get("require_rule"))
+
+    def figures(self, game: Game) -> dict[str, Any]:
+        return {"max_rule": game.extra.get("max_rule", str(DEFAULT_MAX_RULE)), "require_rule": game.extra.get("require_rule")}
+
+
+class AssistRules(ModeRules):
+    mode = Mode.ASSIST
+
+    def prepare(self, game: Game, max_rule: Rule | str, require_rule: Rule | str | None) -> None:
+        game.extra["assists"] = 0
+
+    def after_move(self, game: Game, assists: list[Assist], at: float | None) -> None:
+        assist_after_move(game, assists, at)
+
+    def figures(self, game: Game) -> dict[str, Any]:
+        return {"assists": game.extra.get("assists", 0)}
+
+
+class ForgivingRules(ModeRules):
+    mode = Mode.FORGIVING
+
+    def prepare(self, game: Game, max_rule: Rule | str, require_rule: Rule | str | None) -> None:
+        game.extra["saves"] = 0
+
+    def save(self, game: Game, cells: int) -> bool:
+        return _forgive_cells(game, cells)
+
+    def figures(self, game: Game) -> dict[str, Any]:
+        return {"saves": game.extra.get("saves", 0)}
+
+
+class StrictRules(ModeRules):
+    mode = Mode.STRICT
+
+    def refuse(
+        self, game: Game, view: Board, cell: tuple[int, int], cells: int, action: history.Action, by: history.By, at: float | None
+    ) -> MoveOutcome | None:
+        return _strict_loss(game, view, cell, cells, action, by, at)
+
+
+#: each mode's rules
+RULES: dict[Mode, ModeRules] = {rules.mode: rules for rules in (ModeRules(), NoGuessRules(), AssistRules(), ForgivingRules(), StrictRules())}
+
+
+def mode_rules(game: Game) -> ModeRules:
+    """The rules of the game's mode."""
+    return RULES[game_mode(game)]
+
+
 # -- moves through the mode ------------------------------------------------------------------------
 
 
@@ -446,11 +534,9 @@ def _finish(
         # the wrong flags that led to it, kept so that a reload tells the same without looking for them again
         loss["wrong_flags"] = report.wrong_flags.to_json() if report.wrong_flags else []
         return MoveOutcome(cells, saved, loss=report)
-    if game_mode(game) is not Mode.ASSIST:
-        return MoveOutcome(cells, saved)
     assists: list[Assist] = []
     try:
-        assist_after_move(game, assists, at)
+        mode_rules(game).after_move(game, assists, at)
     except BudgetExceeded:
         return MoveOutcome(cells, saved, tuple(assists), assist_unavailable=True)
     return MoveOutcome(cells, saved, tuple(assists))
@@ -468,15 +554,16 @@ def _layout_change(game: Game, first: bool, saved: bool) -> dict[str, Any]:
 
 def open_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
     """Open a cell the way the game's mode says; the move goes into the game's history."""
+    rules = mode_rules(game)
     view = game.view()
     first = game.state is GameState.READY
-    if game_mode(game) is Mode.STRICT and game.state is GameState.PLAYING:
+    if game.state is GameState.PLAYING:
         index = game.index(row, col)
-        strict = _strict_loss(game, view, (row, col), 1 << index & view.covered_mask & ~view.flagged_mask, "open", by, at)
-        if strict is not None:
-            return strict
-    saved = game_mode(game) is Mode.FORGIVING and forgive(game, row, col)
-    opened = game.open(row, col, make_layout=layout_maker(game))
+        refused = rules.refuse(game, view, (row, col), 1 << index & view.covered_mask & ~view.flagged_mask, "open", by, at)
+        if refused is not None:
+            return refused
+    saved = rules.save(game, 1 << game.index(row, col))
+    opened = game.open(row, col, make_layout=rules.layout_maker(game))
     history.record(game, "open", (row, col), by, at, **_layout_change(game, first, saved))
     return _finish(game, view, opened, saved, at)
 
@@ -484,21 +571,18 @@ def open_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: 
 def chord_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
     """Chord an open number the way the game's mode says (forgiving: all the
     cells it opens are saved together, when they can all be safe)."""
+    rules = mode_rules(game)
     view = game.view()
     saved = False
-    if game_mode(game) is Mode.STRICT and game.state is GameState.PLAYING:
+    if game.state is GameState.PLAYING:
         index = game.index(row, col)
         around = view.neighbours[index]
         if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
-            cells = around & view.covered_mask & ~view.flagged_mask
-            strict = _strict_loss(game, view, (row, col), cells, "chord", by, at)
-            if strict is not None:
-                return strict
-    if game_mode(game) is Mode.FORGIVING and game.state is GameState.PLAYING:
-        index = game.index(row, col)
-        around = view.neighbours[index]
-        if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
-            saved = _forgive_cells(game, around & ~game.revealed & ~game.flagged)
+            # a chord that opens cells: the mode may refuse it (strict) or save them together (forgiving)
+            refused = rules.refuse(game, view, (row, col), around & view.covered_mask & ~view.flagged_mask, "chord", by, at)
+            if refused is not None:
+                return refused
+            saved = rules.save(game, around & ~game.revealed & ~game.flagged)
     opened = game.chord(row, col)
     history.record(game, "chord", (row, col), by, at, **_layout_change(game, False, saved))
     return _finish(game, view, opened, saved, at, Cell(row, col))
@@ -559,11 +643,5 @@ def summary(game: Game) -> dict[str, Any]:
         "clicks": counted.total,
         "bot_moves": counted.bot,
     }
-    if mode is Mode.FORGIVING:
-        data["saves"] = game.extra.get("saves", 0)
-    if mode is Mode.ASSIST:
-        data["assists"] = game.extra.get("assists", 0)
-    if mode is Mode.NO_GUESS:
-        data["max_rule"] = game.extra.get("max_rule", str(DEFAULT_MAX_RULE))
-        data["require_rule"] = game.extra.get("require_rule")
+    data.update(RULES[mode].figures(game))
     return data

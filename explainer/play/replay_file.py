@@ -23,7 +23,7 @@ from typing import Any
 
 from explainer.errors import ReplayError
 from explainer.play import history
-from explainer.play.game import Game, GameError, check_size
+from explainer.play.game import BY, Game, GameError, Position, Record, check_size
 from explainer.play.modes import MODES, game_mode
 
 __all__ = ["FORMAT", "VERSION", "ReplayError", "from_replay", "to_replay"]
@@ -32,7 +32,7 @@ FORMAT = "explainable-minesweeper-replay"
 VERSION = 1
 
 _ACTIONS = (*history.MOVES, history.ASSIST, "undo", *history.HELP)
-_BY = ("player", "bot", "game")
+_BY = BY
 
 
 def _rows(layout: int, height: int, width: int) -> list[str]:
@@ -45,15 +45,16 @@ def to_replay(game: Game) -> dict[str, Any]:
         raise GameError("only a finished game (its loss accepted) has a replay file: its layout is in it")
     first = history.initial_layout(game)
     first_layout = first if first is not None else game.layout or 0
-    times = [entry["t"] for entry in game.history if entry.get("t") is not None]
+    times = [entry["t"] for entry in game.history if entry["t"] is not None]
     start = min(times) if times else None
     moves = []
     for entry in game.history:
         move: dict[str, Any] = {"action": entry["action"]}
-        if entry.get("cell") is not None:
+        if entry["cell"] is not None:
             move["cell"] = list(entry["cell"])
         move["by"] = entry.get("by", "player")
-        move["t"] = None if entry.get("t") is None or start is None else round(entry["t"] - start, 3)
+        t = entry["t"]
+        move["t"] = None if t is None or start is None else round(t - start, 3)
         if "layout" in entry:
             move["layout"] = _rows(int(entry["layout"]), game.height, game.width)
         elif "first_layout" in entry and int(entry["first_layout"]) != first_layout:
@@ -131,7 +132,7 @@ def from_replay(data: Any) -> Game:
         raise ReplayError(f"field 'moves' must be a list, got {type(moves).__name__}")
     game = Game.new(height, width, mines, seed=0)
     game.extra["mode"] = mode
-    entries: list[dict[str, Any]] = []
+    entries: list[Record] = []
     for number, move in enumerate(moves, 1):
         where = f"move {number}: "
         if not isinstance(move, dict):
@@ -145,7 +146,7 @@ def from_replay(data: Any) -> Game:
         t = move.get("t")
         if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or t < 0):
             raise ReplayError(f"{where}field 't' must be a number of seconds >= 0, got {t!r}")
-        entry: dict[str, Any] = {"action": action, "cell": None, "by": by, "t": None if t is None else float(t)}
+        entry: Record = {"action": action, "cell": None, "by": by, "t": None if t is None else float(t)}
         if action not in history.HELP:
             cell = _field(move, "cell", where)
             if not (isinstance(cell, list) and len(cell) == 2):
@@ -160,15 +161,19 @@ def from_replay(data: Any) -> Game:
                 raise ReplayError(f"{where}field 'layout' has {moved.bit_count()} mines, expected {mines}")
             entry["layout"] = str(moved)
         for flag in ("saved", "undone", "strict"):
-            if flag in move:
-                if not isinstance(move[flag], bool):
-                    raise ReplayError(f"{where}field {flag!r} must be true or false, got {move[flag]!r}")
-                if move[flag]:
-                    entry[flag] = True
+            if flag in move and not isinstance(move[flag], bool):
+                raise ReplayError(f"{where}field {flag!r} must be true or false, got {move[flag]!r}")
+        if move.get("saved"):
+            entry["saved"] = True
+        if move.get("undone"):
+            entry["undone"] = True
+        if move.get("strict"):
+            entry["strict"] = True
         entries.append(entry)
     if not any(e["action"] in ("open", "chord") for e in entries):
         raise ReplayError("field 'moves' has no open: a replay starts with the first click")
     first = next(e for e in entries if e["action"] in ("open", "chord"))
+    assert first["cell"] is not None  # (checked when read: a move has its cell)
     if first["action"] != "open" or layout >> (first["cell"][0] * width + first["cell"][1]) & 1:
         raise ReplayError("the first click must open a cell without a mine: the layout is placed away from it")
     first["first_layout"] = str(layout)
@@ -178,11 +183,11 @@ def from_replay(data: Any) -> Game:
     return game
 
 
-def _check_timeline(entries: list[dict[str, Any]], layout: int, height: int, width: int) -> None:
+def _check_timeline(entries: list[Record], layout: int, height: int, width: int) -> None:
     """Play the moves as they happened (undos included) and name the first one the game could not have;
     the moves marked ``undone`` must be exactly those an undo took back."""
     game = Game.from_layout(height, width, layout)
-    stack: list[tuple[int, tuple[Any, ...]]] = []
+    stack: list[tuple[int, Position]] = []
     taken_back: set[int] = set()
     for number, entry in enumerate(entries, 1):
         where = f"move {number}: "
@@ -194,14 +199,15 @@ def _check_timeline(entries: list[dict[str, Any]], layout: int, height: int, wid
                 raise ReplayError(f"{where}an undo with no move before it to take back")
             while stack:
                 position, before = stack.pop()
-                (game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout) = before
+                game.restore(before)
                 taken_back.add(position)
                 if entries[position]["action"] in history.MOVES:
                     break
             continue
         if game.over:
             raise ReplayError(f"{where}{action!r} after the game was already {game.state}")
-        stack.append((number - 1, (game.revealed, game.flagged, game.state, game.exploded, game.moves, game.layout)))
+        stack.append((number - 1, game.position()))
+        assert entry["cell"] is not None  # (checked when read: a move has its cell)
         row, col = entry["cell"]
         bit = 1 << (row * width + col)
         try:

@@ -192,6 +192,7 @@ def to_evf(game: Game) -> bytes:
     for entry, t in zip(moves, stamps):
         ms = max(last_ms, round(((t if t is not None else start) - start) * 1000))
         last_ms = ms
+        assert entry["cell"] is not None  # (a move has its cell)
         row, col = entry["cell"]
         x, y = col * EVF_CELL_PIXELS + EVF_CELL_PIXELS // 2, row * EVF_CELL_PIXELS + EVF_CELL_PIXELS // 2
         for mouse in _PRESSES[entry["action"]]:

@@ -28,7 +28,7 @@ from flask_babel import gettext as _
 from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.errors import BudgetExceeded
-from explainer.play.game import Game, GameState
+from explainer.play.game import Action, Game, GameState
 from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
@@ -315,7 +315,7 @@ def _position(record: db.GameRecord) -> str:
     return f"{record.id}:{game.layout}:{game.revealed}:{game.flagged}:{game.state}"
 
 
-def _note_help(game_id: str, kind: str) -> db.GameRecord:
+def _note_help(game_id: str, kind: Action) -> db.GameRecord:
     """The player asked for help: the game's history keeps it (the game counts as assisted)."""
 
     def change(game: Game) -> None:
