@@ -85,3 +85,22 @@ def test_a_pending_loss_its_acceptance_and_a_win_match_the_description(
             last = move(client, won_id, "open", *divmod(index, won.width))
     assert _checked(last, "/api/games/{game_id}/open", "post")["game"]["state"] == "won"
     _checked(client.get(f"/api/games/{won_id}/review"), "/api/games/{game_id}/review")
+
+
+def test_the_game_reply_type_and_its_description_name_the_same_fields() -> None:
+    """``web.api.replies.GameJson`` (and its parts) against the ``Game`` schema: the same fields, the same
+    required ones."""
+    from web.api.replies import GameEnd, GameJson, GameSummary
+
+    schemas = openapi_spec()["components"]["schemas"]
+    game = schemas["Game"]
+
+    def keys(typed: Any) -> set[str]:
+        return set(typed.__required_keys__) | set(typed.__optional_keys__)
+
+    assert keys(GameJson) == set(game["properties"])
+    assert set(GameJson.__required_keys__) >= set(game.get("required", []))
+    assert keys(GameSummary) == set(game["properties"]["summary"]["properties"])
+    end = game["properties"]["end"]
+    end = end.get("anyOf", [end])[0] if "properties" not in end else end
+    assert keys(GameEnd) == set(end["properties"])

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from explainer.engine import budget
 from explainer.core.board import Board
@@ -70,6 +70,8 @@ __all__ = [
     "chord_cell",
     "flag_cell",
     "summary",
+    "Summary",
+    "ModeFigures",
 ]
 
 
@@ -393,6 +395,26 @@ def stored_loss_report(game: Game) -> LossReport | None:
 # -- each mode's rules, in one object the moves call ------------------------------------------------
 
 
+class ModeFigures(TypedDict, total=False):
+    """A mode's own figures in the end-of-game summary."""
+
+    saves: int  # forgiving: the times the mines moved away from the player's click
+    assists: int  # assist: the cells the game opened for the player
+    max_rule: str  # no-guess: the deepest rule its boards need
+    require_rule: str | None  # no-guess: the rule every board needs, if any
+
+
+class Summary(ModeFigures, total=False):
+    """The end-of-game summary of a game (as it is now): its mode, state and move counts (``history.clicks``),
+    and its mode's own figures."""
+
+    mode: Required[str]
+    state: Required[str]  # ``GameState.public``
+    moves: Required[int]
+    clicks: Required[int]  # the player's clicks: left, right and chords
+    bot_moves: Required[int]
+
+
 class ModeRules:
     """What a mode does around a move.  The base is classic: a random layout placed at the first click,
     nothing refused, nothing saved, nothing opened for the player.  ``open_cell`` and ``chord_cell`` call
@@ -420,7 +442,7 @@ class ModeRules:
     def after_move(self, game: Game, assists: list[Assist], at: float | None) -> None:
         """After a move of a game still in play: the cells the game opens for the player (into ``assists``)."""
 
-    def figures(self, game: Game) -> dict[str, Any]:
+    def figures(self, game: Game) -> ModeFigures:
         """The mode's own figures for the end-of-game summary."""
         return {}
 
@@ -444,7 +466,7 @@ class NoGuessRules(ModeRules):
     def layout_maker(self, game: Game) -> LayoutMaker:
         return no_guess_layout(game.extra.get("max_rule", DEFAULT_MAX_RULE), game.extra.get("require_rule"))
 
-    def figures(self, game: Game) -> dict[str, Any]:
+    def figures(self, game: Game) -> ModeFigures:
         return {"max_rule": game.extra.get("max_rule", str(DEFAULT_MAX_RULE)), "require_rule": game.extra.get("require_rule")}
 
 
@@ -457,7 +479,7 @@ class AssistRules(ModeRules):
     def after_move(self, game: Game, assists: list[Assist], at: float | None) -> None:
         assist_after_move(game, assists, at)
 
-    def figures(self, game: Game) -> dict[str, Any]:
+    def figures(self, game: Game) -> ModeFigures:
         return {"assists": game.extra.get("assists", 0)}
 
 
@@ -470,7 +492,7 @@ class ForgivingRules(ModeRules):
     def save(self, game: Game, cells: int) -> bool:
         return _forgive_cells(game, cells)
 
-    def figures(self, game: Game) -> dict[str, Any]:
+    def figures(self, game: Game) -> ModeFigures:
         return {"saves": game.extra.get("saves", 0)}
 
 
@@ -632,16 +654,15 @@ def flag_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: 
     return flagged
 
 
-def summary(game: Game) -> dict[str, Any]:
+def summary(game: Game) -> Summary:
     """The mode's figures for the end-of-game summary."""
     mode = game_mode(game)
     counted = history.clicks(game)  # the same count as the review's
-    data: dict[str, Any] = {
-        "mode": str(mode),
-        "state": game.state.public,
-        "moves": counted.moves,
-        "clicks": counted.total,
-        "bot_moves": counted.bot,
-    }
-    data.update(RULES[mode].figures(game))
-    return data
+    return Summary(
+        mode=str(mode),
+        state=game.state.public,
+        moves=counted.moves,
+        clicks=counted.total,
+        bot_moves=counted.bot,
+        **RULES[mode].figures(game),
+    )

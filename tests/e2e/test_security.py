@@ -4,7 +4,7 @@ start a puzzle or replace their session, and cannot frame the app."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move
@@ -58,7 +58,8 @@ def test_forms_and_fetches_from_another_site_change_nothing(page: Page, base_url
     assert live_server.game(game).to_dict() == before
     assert _cookies(page) == cookies
     page.goto("/")
-    assert page.locator('[data-role="board"]').get_attribute("data-game-id") == game
+    # the page's script shows the session's game once it has loaded it: wait for that state
+    expect(page.locator('[data-role="board"]')).to_have_attribute("data-game-id", game)
 
 
 def test_the_app_cannot_be_framed_by_another_site(page: Page, base_url: str) -> None:

@@ -453,6 +453,13 @@ def _schemas() -> dict[str, Any]:
                      "bbbv": {**_nullable(_COUNT), "description": "The board's 3BV, once the game is over for good."},
                      "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
                      "efficiency": {**_nullable({"type": "number", "minimum": 0}), "description": "3BV per click."},
+                     # each mode's own figures (``explainer.play.modes.ModeFigures``)
+                     "saves": {**_COUNT, "description": "Forgiving: the times the mines moved away from a click."},
+                     "assists": {**_COUNT, "description": "Assist: the cells the game opened for the player."},
+                     "max_rule": {"enum": [str(rule) for rule in DEPTHS],
+                                  "description": "No-guess: the deepest rule its board needs."},
+                     "require_rule": {"enum": [*(str(rule) for rule in DEPTHS), None],
+                                      "description": "No-guess: the rule its board must need, if any."},
                      },
                     ["mode", "state", "moves", "clicks", "bot_moves", "assisted", "warnings", "unranked", "bbbv",
                      "bbbv_per_second", "efficiency"],
@@ -466,6 +473,8 @@ def _schemas() -> dict[str, Any]:
                         "hidden": {**_BOOLEAN, "description": "A daily board before its day ends (UTC): only the mine "
                                    "that went off and the wrong flags are shown."},
                         "loss": _nullable(_ref("LossReport")),
+                        "loss_unavailable": {**_BOOLEAN, "const": True, "description": "Present when explaining the "
+                                             "loss needs more than the server allows for one request (loss is null)."},
                     },
                     ["mines", "exploded", "wrong_flags", "pending", "hidden", "loss"],
                     description="Only once the game is over.",

@@ -12,7 +12,7 @@ its replies carry the mines (``vision``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from explainer.words.modes import loss_report_json
 from explainer.core.cells import CellSet
@@ -21,7 +21,7 @@ from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.play.game import Game, GameState
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
-from explainer.play.modes import LossReport, stored_loss_report, summary
+from explainer.play.modes import LossReport, Summary, stored_loss_report, summary
 from explainer.play.figures import bbbv
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
@@ -30,7 +30,60 @@ from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.requests import reply_language
 
-__all__ = ["game_state", "loss_json", "state_json", "vision_json"]
+__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "game_state", "loss_json", "state_json", "vision_json"]
+
+
+class EndFigures(TypedDict):
+    """The community's figures of a finished game (None while they would tell something of the layout)."""
+
+    bbbv: int | None
+    bbbv_per_second: float | None
+    efficiency: float | None  # 3BV per click
+
+
+class GameSummary(Summary, EndFigures):
+    """The end-of-game summary a reply carries (the mode's summary, the figures, and why it does not rank)."""
+
+    assisted: list[history.Assisted]
+    warnings: bool
+    unranked: list[str] | None  # None while the game is played
+
+
+class GameEnd(TypedDict):
+    """What a finished game (or a loss the player may still undo: ``pending``) shows of its board."""
+
+    mines: list[list[int]]
+    exploded: list[int] | None
+    wrong_flags: list[list[int]]
+    pending: bool
+    hidden: bool
+    loss: dict[str, Any] | None  # ``loss_json``
+    loss_unavailable: NotRequired[bool]
+
+
+class GameJson(TypedDict):
+    """A game as every reply that carries it shows it (``Game`` in the OpenAPI description)."""
+
+    id: str
+    mode: str
+    height: int
+    width: int
+    mines: int
+    mines_left: int
+    state: str  # ``GameState.public``: a pending loss is lost, with ``end.pending``
+    moves: int
+    board: list[str]
+    elapsed: float
+    running: bool
+    replayable: bool
+    undoable: bool
+    wrong_flags: list[list[int]]
+    summary: GameSummary
+    kind: str
+    origin: str | None
+    daily: str | None
+    vision: dict[str, Any] | None
+    end: NotRequired[GameEnd]
 
 
 def loss_json(report: LossReport, language: str) -> dict[str, Any]:
@@ -66,7 +119,7 @@ def vision_json(game: Game) -> dict[str, Any]:
     return {"mines": game.mines().to_json(), "moved": moved}
 
 
-def _end_figures(record: GameRecord, withheld: bool) -> dict[str, float | int | None]:
+def _end_figures(record: GameRecord, withheld: bool) -> EndFigures:
     """The community's figures of a finished game, at once in its summary: 3BV, 3BV/s and efficiency
     (3BV per click); None while the game is on, while a loss can still be undone or a daily board's
     layout is withheld (3BV tells something of the layout)."""
@@ -83,13 +136,13 @@ def _end_figures(record: GameRecord, withheld: bool) -> dict[str, float | int | 
     }
 
 
-def game_state(record: GameRecord, language: str) -> dict[str, Any]:
+def game_state(record: GameRecord, language: str) -> GameJson:
     game = record.game
     view = game.view()
     rows = str(view).splitlines()[1:]  # the text format without its "mines N" line
     pending = game.state is GameState.LOSS_PENDING
     hidden = layout_hidden(record)  # a daily board's mines wait for the end of its day
-    data: dict[str, Any] = {
+    data: GameJson = {
         "id": record.id,
         "mode": record.mode,
         "height": game.height,
@@ -147,5 +200,5 @@ def game_state(record: GameRecord, language: str) -> dict[str, Any]:
     return data
 
 
-def state_json(record: GameRecord, language: str | None = None) -> dict[str, Any]:
+def state_json(record: GameRecord, language: str | None = None) -> GameJson:
     return game_state(record, language or reply_language())
