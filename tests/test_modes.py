@@ -358,3 +358,20 @@ def test_each_mode_has_its_rules_in_one_object() -> None:
         game = new_game(mode, 9, 9, 10, seed=1)
         assert mode_rules(game) is RULES[mode]
         assert set(summary(game)) >= set(RULES[mode].figures(game))
+
+
+def test_a_position_is_played_by_the_game_and_a_flag_after_the_win_is_left_out() -> None:
+    from explainer.core.board import Board
+    from explainer.play.position_game import play_position
+
+    # one mine at A1, flagged; every other cell open: opening them wins, so the flag changes nothing
+    view = Board.parse("mines 1\nF1\n11\n")
+    game = play_position(view, 0b0001, seed=1)
+    assert game.state == "won" and game.view().cells[1:] == view.cells[1:]
+    assert {entry["by"] for entry in game.history} == {"game"} and game_mode(game) is Mode.CLASSIC
+    # a position still in play: its numbers opened and its flag placed, by the game
+    view = Board.parse("mines 2\nF1??\n11??\n")
+    layout = 1 | 1 << 7  # A1 and D2
+    game = play_position(view, layout, Mode.FORGIVING, seed=2)
+    assert game.state == "playing" and game.flagged == 1 and game_mode(game) is Mode.FORGIVING
+    assert game.view() == view

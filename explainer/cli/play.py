@@ -33,6 +33,7 @@ from explainer.errors import EngineError
 from explainer.formats import FORMATS, FormatError, Position, read
 from explainer.play import modes
 from explainer.play.game import MULTIPLIERS, PRESETS, Game, GameState, multiplied_mines
+from explainer.play.position_game import play_position
 from explainer.play.sampling import sample_layout
 from explainer.words.i18n import DEFAULT_LANGUAGE, normalize_language
 from explainer.words.render import Renderer
@@ -128,15 +129,7 @@ def _position_game(position: Position, mode: str, seed: int | None, mines: int |
             layout = sample_layout(view, rng)
             if layout is None:
                 raise CliError(f"{where}: no placement of {count} mines fits this board's numbers")
-        fresh = modes.new_game(mode, view.height, view.width, layout.bit_count(), seed)
-        game = Game.from_layout(view.height, view.width, layout, seed=fresh.seed)
-        game.extra = fresh.extra
-        for index, _number in view.numbers():
-            if not game.revealed >> index & 1:
-                modes.open_cell(game, *divmod(index, view.width), by="game")
-        for index in range(view.size):
-            if view.flagged_mask >> index & 1 and not game.over:
-                modes.flag_cell(game, *divmod(index, view.width), by="game")
+        game = play_position(view, layout, mode, seed)
     except CliError:
         raise
     except EngineError as error:

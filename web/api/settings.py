@@ -26,6 +26,7 @@ from explainer.play.depth import DEPTHS
 from explainer.formats import Position
 from explainer.play.game import MIN_SIDE, PRESETS, Game
 from explainer.play.modes import Mode
+from explainer.play.position_game import play_position
 from web.storage.results import MULTIPLIERS, multiplied_mines
 
 __all__ = [
@@ -205,17 +206,7 @@ def game_from_position(position: Position) -> Game:
     if not 1 <= layout.bit_count() < view.size:
         # I18N: a game asked from a position with no mine, or with a mine on every cell
         raise SettingsError(_("a game needs at least one mine and one safe cell; this layout has %(mines)s mines on %(cells)s cells", mines=layout.bit_count(), cells=view.size))
-    fresh = modes.new_game(Mode.CLASSIC, view.height, view.width, layout.bit_count())
-    game = Game.from_layout(view.height, view.width, layout, seed=fresh.seed)
-    game.extra = fresh.extra
-    at = time.time()
-    for index, _number in view.numbers():
-        if not game.revealed >> index & 1:
-            modes.open_cell(game, *divmod(index, view.width), by="game", at=at)
-    for index in range(view.size):
-        if view.flagged_mask >> index & 1:
-            modes.flag_cell(game, *divmod(index, view.width), by="game", at=at)
-    return game
+    return play_position(view, layout, Mode.CLASSIC, at=time.time())
 
 
 def replay_game(game: Game) -> Game | None:
