@@ -295,6 +295,26 @@ def test_shift_s_lets_the_bot_play_to_the_end_and_a_key_stops_it() -> None:
     drive(app, scenario)
 
 
+def test_the_bots_loss_is_said_as_the_bots() -> None:
+    # seed 7: the bot plays the same moves each time and its last guess (a 50/50) opens a mine
+    app = app_for("--preset", "beginner", "--seed", "7")
+
+    async def scenario(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("S")
+        await until(pilot, lambda: app.session.game.over or app.autoplay is None)
+        assert app.session.game.state is GameState.LOSS_PENDING
+        assert "The bot opened a mine. Undo its click, or show the whole board." in panel_text(app)
+        assert "You opened" not in panel_text(app)
+        await pilot.press("enter")
+        assert app.session.game.state is GameState.LOST
+        text = panel_text(app)
+        assert "The bot opened a mine. The whole board is shown." in text
+        assert "Undo its click" not in text
+        assert "Clicks: 0" in text and "Moves: " in text  # the bot's moves are not the player's clicks
+
+    drive(app, scenario)
+
+
 # -- a loss ----------------------------------------------------------------------------------------------
 
 

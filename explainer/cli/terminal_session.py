@@ -284,11 +284,7 @@ class Session:
         r = self.renderer
         message = self.message
         message.kind = "loss"
-        if self.game.state is GameState.LOSS_PENDING:
-            # I18N: status line after opening a mine in a mode where the losing click can still be undone
-            status = r._("Boom! You opened a mine. Undo the losing click, or show the whole board.")
-        else:
-            status = self._lost_text()
+        status = self._pending_text() if self.game.state is GameState.LOSS_PENDING else self._lost_text()
         message.paragraphs.append(status)
         report = outcome.loss
         if report is None:
@@ -307,6 +303,14 @@ class Session:
         for cell in report.wrong_flags or ():
             marks[cell] = (*marks.get(cell, ()), "wrong-flag")
         message.marks = marks
+
+    def _pending_text(self) -> str:
+        r = self.renderer
+        if self.last_by == "bot":
+            # I18N: status line after the bot opened a mine in a mode where the losing click can still be undone
+            return r._("The bot opened a mine. Undo its click, or show the whole board.")
+        # I18N: status line after opening a mine in a mode where the losing click can still be undone
+        return r._("Boom! You opened a mine. Undo the losing click, or show the whole board.")
 
     def _lost_text(self) -> str:
         r = self.renderer
@@ -349,7 +353,7 @@ class Session:
         if self.game.state is not GameState.LOSS_PENDING:
             return False
         history.accept_loss(self.game)
-        pending = self.renderer._("Boom! You opened a mine. Undo the losing click, or show the whole board.")
+        pending = self._pending_text()
         final = self._lost_text()
         self.message.paragraphs = [final if p == pending else p for p in self.message.paragraphs]
         return True
@@ -566,10 +570,11 @@ class Session:
         lines = [r._("Mode: %(mode)s", mode=mode_name(mode, r))]
         # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
         lines.append(r._("Time: %(time)s", time=self.time_text(elapsed)))
-        # I18N: end-of-game summary: moves played
-        lines.append(r._("Moves: %(count)s", count=clicks.moves))
         # I18N: review summary figures
         lines.append(r._("Clicks: %(count)s", count=clicks.total))
+        if clicks.bot:  # the bot's moves are not the player's clicks (as the web's summary)
+            # I18N: end-of-game summary: moves played
+            lines.append(r._("Moves: %(count)s", count=clicks.moves))
         lines.append(r._("3BV: %(count)s", count=value))
         if elapsed > 0:
             lines.append(r._("3BV/s: %(value)s", value=format_decimal(value / elapsed, format="#,##0.00", locale=r.language)))

@@ -218,6 +218,8 @@ def client_texts() -> dict[str, str]:
         "botWon": _("The bot won! Every safe cell is open."),
         # I18N: status line when the bot's move opened a mine
         "botLost": _("The bot opened a mine. The whole board is shown."),
+        # I18N: status line after the bot opened a mine in a mode where the losing click can still be undone
+        "botLostPending": _("The bot opened a mine. Undo its click, or show the whole board."),
         # I18N: the hint panel after the game ended: Hint, Probabilities and the bot have nothing to do
         "over": _("This game is over, so there is nothing left to analyse. Start a new game, or replay this board."),
         # I18N: the wrong-flag warning in the hint panel; %(cell)s is a cell name like C5

@@ -251,7 +251,7 @@ class App {
     // a position set up on the analysis board keeps its own mines: no first click is protected there
     if (game.state === "ready" && game.origin === "position") status = this.texts.readyPosition;
     if (this.botMoved && game.state === "won") status = this.texts.botWon;
-    if (this.botMoved && game.state === "lost" && !(game.end && game.end.pending)) status = this.texts.botLost;
+    if (this.botMoved && game.state === "lost") status = game.end && game.end.pending ? this.texts.botLostPending : this.texts.botLost;
     this.status.textContent = status;
     this.status.dataset.state = game.state;
     for (const action of ["probabilities", "bot-play", "bot-step", "vision"]) {
