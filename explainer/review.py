@@ -34,7 +34,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
-from explainer.engine.solve import Solution, simplest_step, solve
+from explainer.engine.solve import Solution, decide_cheaply, simplest_step, solve
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
 from explainer.play.figures import bbbv
@@ -142,6 +142,28 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         item.best_guess = advised_guess(view)
 
 
+def _judge_cheaply(item: MoveReview, action: str, cells: int) -> bool:
+    """Judge the move from the chain's cheap tiers alone (``decide_cheaply``) when they decide its cells
+    and the verdict is certain (or a wrong flag): the same verdict and rule as from the view's solve.
+    False when they do not: the move is judged from the view's solve."""
+    if not cells:
+        return False
+    decided = decide_cheaply(item.view, cells)
+    if decided is None:
+        return False
+    if action in ("open", "chord") and not cells & ~decided.safe:
+        item.verdict, item.rule = Verdict.CERTAIN, decided.rule
+    elif action == "flag" and cells & decided.mines:
+        item.verdict, item.rule = Verdict.CERTAIN, decided.rule
+    elif action == "flag" and cells & decided.safe:
+        item.verdict = Verdict.WRONG_FLAG
+    elif action == "unflag" and cells & decided.safe:
+        item.verdict = Verdict.CERTAIN
+    else:
+        return False
+    return True
+
+
 def review(game: Game) -> Review:
     """Every entry of the game's history judged, and the summary."""
     with reuse():  # consecutive views share most of their frontier's parts: each is counted once
@@ -181,8 +203,12 @@ def _review(game: Game) -> Review:
             cells = view.neighbours[cell.row * game.width + cell.col] & view.covered_mask & ~view.flagged_mask
         else:
             cells = bit
-        # the view's solve, its chain only as far as the step deciding this move's cells (or the first step)
-        solution = solve(view, until=cells) if replay.state is GameState.PLAYING else None
+        # a move the cheap steps decide is judged from them (most moves); else from the view's solve, its
+        # chain only as far as the step deciding this move's cells (or the first step)
+        playing = replay.state is GameState.PLAYING
+        if playing and action in MOVES and _judge_cheaply(item, action, cells):
+            playing = False
+        solution = solve(view, until=cells) if playing else None
         if solution is not None and action in ("open", "chord"):
             if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
                 _judge_open(item, solution, cells)

@@ -24,20 +24,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from math import comb, log2
+from operator import mul
 
 from explainer.engine import budget as _budget
 from explainer.core.cells import iter_bits
 
 __all__ = ["Analysis", "analyze", "reuse"]
-
-
-def _add_shifted(target: list[int], poly: list[int], shift: int, weight: int) -> None:
-    need = len(poly) + shift
-    if len(target) < need:
-        target.extend([0] * (need - len(target)))
-    for power, value in enumerate(poly):
-        if value:
-            target[power + shift] += value * weight
 
 
 def _convolve(a: list[int], b: list[int]) -> list[int]:
@@ -149,8 +141,8 @@ class _Component:
     poly: list[int]  # placements by number of mines in the component
     # the forward pass, kept for the backward one: per level, the states with
     # their placements so far, and the moves (state, mines, next state, weight)
-    forward: list[dict[tuple[int, ...], list[int]]] = field(default_factory=list, repr=False)
-    moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = field(default_factory=list, repr=False)
+    forward: list[dict[int, list[int]]] = field(default_factory=list, repr=False)
+    moves: list[list[tuple[int, int, int, int]]] = field(default_factory=list, repr=False)
     # filled in by the backward pass: mine weight of each group (summed over its cells)
     group_weights: list[int] = field(default_factory=list)
 
@@ -272,7 +264,7 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
         cells, count = constraints[0]
         _budget.spend(5)
         weight = comb(cells.bit_count(), count)
-        return _Component(mask, [cells], [0] * count + [weight], [{(): [1]}], [[((), count, (), weight)]])
+        return _Component(mask, [cells], [0] * count + [weight], [{0: [1]}], [[(0, count, 0, weight)]])
     # groups: cells with the same set of constraints, found in the component's
     # own window (shifted down to its lowest cell) so the masks stay small on
     # a large board
@@ -306,6 +298,11 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
     last = [max(position[g] for g in groups) for groups in cons_groups]
     counts = [count for _cells, count in constraints]
 
+    # a state is the needs of the open numbers, packed ``bits`` bits each in one int (its key in the
+    # tables: cheaper to build, hash and compare than a tuple); a move holding k mines in a group
+    # takes k off the needs of the numbers it touches: one subtraction from the packed state
+    bits = max(counts).bit_length() or 1
+    field = (1 << bits) - 1
     # capacity of each constraint's groups placed after position i
     active: list[int] = []  # constraints open before assigning level i
     levels = []
@@ -318,54 +315,63 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
             [c for c in active if last[c] > i] + [c for c in group_cons[g] if first[c] == i and last[c] > i]
         )
         src = {c: p for p, c in enumerate(active)}
+        to = {c: p for p, c in enumerate(next_active)}
         entries = []
+        unit = 0  # one mine taken off each need the group touches and that stays open
         for c in sorted(g_cons | set(next_active)):
             source = src.get(c, -1)
-            base = counts[c]
             dec = c in g_cons
             cap = sum(sizes[h] for h in cons_groups[c] if position[h] > i) if dec else 0
-            entries.append((source, base, dec, cap, c in next_active))
-        levels.append((sizes[g], entries))
+            shift = bits * to[c] if c in to else -1
+            if dec and shift >= 0:
+                unit |= 1 << shift
+            entries.append((bits * source if source >= 0 else -1, counts[c], dec, cap, shift))
+        levels.append((sizes[g], entries, unit))
         active = next_active
 
-    # forward pass: state (needs of open numbers) -> placements by mines so far
-    forward: list[dict[tuple[int, ...], list[int]]] = []
-    transitions: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
-    current: dict[tuple[int, ...], list[int]] = {(): [1]}
+    # forward pass: state -> placements by mines so far
+    forward: list[dict[int, list[int]]] = []
+    transitions: list[list[tuple[int, int, int, int]]] = []
+    current: dict[int, list[int]] = {0: [1]}
     budget = _budget.current()
-    for size, entries in levels:
+    for size, entries, unit in levels:
         forward.append(current)
-        nxt: dict[tuple[int, ...], list[int]] = {}
-        moves = []
+        nxt: dict[int, list[int]] = {}
+        reached = nxt.get
+        moves: list[tuple[int, int, int, int]] = []
+        add = moves.append
         weights = [comb(size, k) for k in range(size + 1)]
-        kept = [(dec, keep) for _source, _base, dec, _cap, keep in entries]
         for state, poly in current.items():
-            # the needs with no mine in this group, and the range of mines it may hold
+            # the needs with no mine in this group (packed), and the range of mines it may hold
             low, high = 0, size
-            values = []
-            for source, base, dec, cap, _keep in entries:
-                value = state[source] if source >= 0 else base
-                values.append(value)
+            base_key = 0
+            for source, base, dec, cap, shift in entries:
+                value = state >> source & field if source >= 0 else base
+                if shift >= 0:
+                    base_key |= value << shift
                 if dec:
                     if value - cap > low:
                         low = value - cap
                     if value < high:
                         high = value
             for k in range(low, high + 1):
-                key = tuple(
-                    value - k if dec else value for value, (dec, keep) in zip(values, kept) if keep
-                )
+                key = base_key - k * unit
                 weight = weights[k]
-                target = nxt.get(key)
-                if target is None:
-                    target = nxt[key] = []
-                _add_shifted(target, poly, k, weight)
-                moves.append((state, k, key, weight))
+                target = reached(key)
+                if target is None:  # the first placements to reach this state: the polynomial, shifted
+                    nxt[key] = [0] * k + [ways * weight for ways in poly] if weight != 1 else [0] * k + poly
+                else:
+                    if len(target) < len(poly) + k:
+                        target.extend([0] * (len(poly) + k - len(target)))
+                    for power, ways in enumerate(poly, k):
+                        if ways:
+                            target[power] += ways * weight
+                add((state, k, key, weight))
             if budget is not None:  # the table's entries and moves: time and memory
                 budget.spend(len(poly) * (high - low + 2) + 1)
         transitions.append(moves)
         current = nxt
-    poly = current.get((), [])
+    poly = current.get(0, [])
     while poly and poly[-1] == 0:
         poly.pop()
     return _Component(mask, [group_masks[g] << offset for g in order], poly, forward, transitions)
@@ -376,33 +382,30 @@ def _backward(component: _Component, external: list[int]) -> None:
     rest of the board when this component holds ``t`` mines."""
     forward, transitions = component.forward, component.moves
     length = len(external)
-    values: dict[tuple[int, ...], list[int]] = {(): external}
+    values: dict[int, list[int]] = {0: external}
     weights = [0] * len(transitions)
     budget = _budget.current()
     for i in range(len(transitions) - 1, -1, -1):
         if budget is not None:
             budget.spend(len(transitions[i]) * length + 1)
-        previous: dict[tuple[int, ...], list[int]] = {}
+        previous: dict[int, list[int]] = {}
         total = 0
         f_level = forward[i]
         for state, k, key, weight in transitions[i]:
             after = values.get(key)
             if after is None:
                 continue
+            # the completions after this move, seen from the state before it: ``after`` shifted by k
+            shifted = after[k:] if k else after
             target = previous.get(state)
             if target is None:
-                target = previous[state] = [0] * length
-            for a in range(length - k):
-                value = after[a + k]
-                if value:
-                    target[a] += weight * value
+                previous[state] = (shifted if weight == 1 else [weight * value for value in shifted]) + [0] * k
+            elif weight == 1:
+                previous[state] = [t + value for t, value in zip(target, shifted)] + target[length - k :]
+            else:
+                previous[state] = [t + weight * value for t, value in zip(target, shifted)] + target[length - k :]
             if k:
-                f_poly = f_level[state]
-                dot = 0
-                for a, fa in enumerate(f_poly):
-                    if fa and a + k < length:
-                        dot += fa * after[a + k]
-                total += weight * k * dot
+                total += weight * k * sum(map(mul, f_level[state], shifted))
         weights[i] = total
         values = previous
     component.group_weights = weights

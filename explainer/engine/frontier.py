@@ -97,6 +97,21 @@ class SolveState:
             heapq.heappop(heap)
         return None
 
+    def take_alone(self) -> tuple[int, int]:
+        """(mines, safe): what every number that decides its cells on its own decides now (the one-number
+        steps open at once), taken off the index; the caller applies them."""
+        mines = safe = 0
+        constraints = self.constraints
+        for source in self._alone:
+            constraint = constraints.get(source)
+            if constraint is not None and constraint.cells:
+                if constraint.count == 0:
+                    safe |= constraint.cells
+                elif constraint.count == constraint.cells.bit_count():
+                    mines |= constraint.cells
+        self._alone.clear()
+        return mines, safe
+
     def _ring(self, source: int) -> list[int]:
         """Numbers close enough to ``source`` to share a covered cell with it, in reading order."""
         found = self._rings.get(source)

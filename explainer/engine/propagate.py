@@ -118,7 +118,7 @@ class ConstraintList:
     read against the cells decided so far (never rewritten): each round looks again
     at the numbers that kept undecided cells, as passes over a list."""
 
-    __slots__ = ("cells", "need", "undecided", "uncounted")
+    __slots__ = ("cells", "need", "undecided", "uncounted", "waiting")
 
     def __init__(self, constraints: Sequence[tuple[int, int]]) -> None:
         self.cells = [cells for cells, _count in constraints]
@@ -128,11 +128,25 @@ class ConstraintList:
             undecided |= cells
         self.undecided = undecided
         self.uncounted = 0
+        self.waiting = 0  # numbers with undecided cells that the last round did not look at
 
     def decide(self, mines: int, safe: int, still: int) -> int:
-        self.undecided &= ~(mines | safe)
+        changed = mines | safe
+        self.undecided &= ~changed
         self.uncounted |= mines
-        return still
+        # a number none of whose cells was just decided reads as it did: nothing new from it yet, so it
+        # waits until one is
+        alive = self.waiting | still
+        cells = self.cells
+        ids = 0
+        rest = alive
+        while rest:
+            low = rest & -rest
+            if cells[low.bit_length() - 1] & changed:
+                ids |= low
+            rest ^= low
+        self.waiting = alive & ~ids
+        return ids
 
 
 def propagate(constraints: Sequence[tuple[int, int]]) -> tuple[int, int] | None:

@@ -34,6 +34,8 @@ from explainer.engine.frontier import SolveState
 __all__ = [
     "Solution",
     "solve",
+    "CheapDecision",
+    "decide_cheaply",
     "first_deduction",
     "simplest_step",
     "start_state",
@@ -178,6 +180,112 @@ def _chain(
         deductions.append(deduction)
         apply(deduction.mines.mask, deduction.safe.mask)
     return tuple(deductions)
+
+
+@dataclass(frozen=True)
+class CheapDecision:
+    """What ``solve(board, until=cells)``'s chain decides of ``cells`` (masks), and the rule of its step
+    that decides the lowest of them, when the cheap tiers decide them all (``decide_cheaply``)."""
+
+    safe: int
+    mines: int
+    rule: Rule
+
+
+def decide_cheaply(board: Board, until: int) -> CheapDecision | None:
+    """How the chain of ``solve(board, until=until)`` decides the cells of ``until`` (a mask, not empty),
+    found without the exact count, when its cheap tiers (the mine count, one number, two numbers) decide
+    every one of them before the chain would need the enumeration; None when they do not, or cannot be
+    known to.  A review judges most moves of a game this way, at a fraction of the cost.
+
+    Why it is the chain's answer: the cheap tiers do not read the chain's targets (only the enumeration
+    does), so from the same start they take the same steps.  The chain starts from the view's correct
+    flags; without the count they are known when the one-number steps to a fixpoint (``propagate``)
+    decide every flagged cell.  The chain's one-number steps then decide exactly those cells before any
+    other tier but the mine count runs; when the mine count cannot step in on the way (``_quiet``), they
+    are taken at once, without building each step."""
+    constraints = build_constraints(board)
+    frontier = 0
+    for constraint in constraints:
+        frontier |= constraint.cells
+    if until & ~frontier:
+        return None  # a cell next to no number: only the mine count or the enumeration may decide it
+    forced = propagate([(c.cells, c.count) for c in constraints])
+    if forced is None:
+        return None
+    mines, safe = forced
+    if board.flagged_mask & ~(mines | safe):
+        return None
+    first = until & -until
+    if first & board.flagged_mask & mines:
+        return None  # a correct flag: known from the start, no step decides it
+    # the chain's first one-number steps decide the fixpoint from the correct flags, that is these
+    # cells: at once, when the mine count cannot step in on the way
+    flags = board.flagged_mask & mines
+    quiet = _quiet(board.mines, flags.bit_count(), board.covered_mask.bit_count(), mines & ~flags, safe)
+    if quiet and not until & ~(mines | safe):
+        return CheapDecision(until & safe, until & mines, Rule.SIMPLE)
+    state = start_state(board, board.covered_mask, mines, constraints)
+    rule: Rule | None = None
+    if quiet:
+        if first & (mines | safe):
+            rule = Rule.SIMPLE
+        state.apply(mines & ~flags, safe)
+    apply = state.apply
+    while until & ~state.knowledge.known:
+        _budget.spend(64)
+        for tier in CHEAP_TIERS:
+            deduction = tier(state)
+            if deduction is not None:
+                break
+        else:
+            return None  # the chain would need the enumeration (or ``until`` holds a cell nothing proves)
+        if rule is None and first & (deduction.safe.mask | deduction.mines.mask):
+            rule = deduction.rule
+        apply(deduction.mines.mask, deduction.safe.mask)
+        if deduction.rule is Rule.PAIR:
+            # the one-number steps that follow, until none is left: at once
+            phase = _one_number_phase(state)
+            if phase is None:
+                return None
+            if rule is None and first & phase:
+                rule = Rule.SIMPLE
+    assert rule is not None
+    known = state.knowledge
+    return CheapDecision(until & known.safe, until & known.mines, rule)
+
+
+def _one_number_phase(state: SolveState) -> int | None:
+    """The cells the chain's one-number steps decide from the state until none is left (the one-number
+    fixpoint from what it knows), applied to it in rounds; None on a contradiction, or when the mine
+    count could have decided something on the way (``_quiet``: checked at the end, which is enough)."""
+    decided = 0
+    while True:
+        mines, safe = state.take_alone()
+        if not mines | safe:
+            break
+        if mines & safe:
+            return None
+        state.apply(mines, safe)
+        decided |= mines | safe
+    known_mines = state.knowledge.mines.bit_count()
+    if not _quiet(state.board.mines, known_mines, state.unknown.bit_count() + known_mines, 0, 0):
+        return None
+    return decided
+
+
+def _quiet(total: int | None, known_mines: int, uncounted: int, mines: int, safe: int) -> bool:
+    """Whether the mine count (``total`` mines, ``known_mines`` of them known) cannot decide anything
+    while the chain's one-number steps decide ``mines`` and ``safe`` (masks of cells not known yet), one
+    after the other; ``uncounted``: the covered cells but the known safe ones.
+
+    It decides everything when no mine is left, or as many as the covered cells left; along the steps the
+    mines left only fall and the covered cells left fall at least as fast, so checking the end is enough:
+    mines are left then, and fewer than the covered cells left."""
+    if total is None:
+        return True
+    left = total - known_mines - mines.bit_count()
+    return 0 < left < uncounted - known_mines - mines.bit_count() - safe.bit_count()
 
 
 def start_state(board: Board, safe: int, mines: int, constraints: list[Constraint] | None = None) -> SolveState:
