@@ -294,47 +294,67 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
 
     order = _best_order(n, group_cons, cons_groups, [count for _cells, count in constraints])
     position = {g: i for i, g in enumerate(order)}
-    first = [min(position[g] for g in groups) for groups in cons_groups]
     last = [max(position[g] for g in groups) for groups in cons_groups]
     counts = [count for _cells, count in constraints]
 
     # a state is the needs of the open numbers, packed ``bits`` bits each in one int (its key in the
-    # tables: cheaper to build, hash and compare than a tuple); a move holding k mines in a group
-    # takes k off the needs of the numbers it touches: one subtraction from the packed state
+    # tables: cheaper to build, hash and compare than a tuple).  A number keeps its slot from the group
+    # that opens it to the one that closes it, so a move copies the state, clears the slots of the
+    # numbers it closes, sets those of the numbers it opens and takes the k mines it places off the
+    # numbers it touches (one subtraction); only the needs of those numbers are read, to bound k.
     bits = max(counts).bit_length() or 1
     field = (1 << bits) - 1
-    # capacity of each constraint's groups placed after position i
-    active: list[int] = []  # constraints open before assigning level i
+    # capacity of each constraint's groups not placed yet (after the level being built)
+    room = [0] * len(constraints)
+    for g, cons in enumerate(group_cons):
+        for c in cons:
+            room[c] += sizes[g]
+    slot_of: dict[int, int] = {}  # an open number -> the shift of its slot
+    free: list[int] = []  # slots let go of, taken again first (the state stays narrow)
+    width = 0  # slots in use so far
     levels = []
     budget = _budget.current()
     for i, g in enumerate(order):
         if budget is not None:
-            budget.spend(10 * len(active) + 1)
-        g_cons = set(group_cons[g])
-        next_active = sorted(
-            [c for c in active if last[c] > i] + [c for c in group_cons[g] if first[c] == i and last[c] > i]
-        )
-        src = {c: p for p, c in enumerate(active)}
-        to = {c: p for p, c in enumerate(next_active)}
-        entries = []
-        unit = 0  # one mine taken off each need the group touches and that stays open
-        for c in sorted(g_cons | set(next_active)):
-            source = src.get(c, -1)
-            dec = c in g_cons
-            cap = sum(sizes[h] for h in cons_groups[c] if position[h] > i) if dec else 0
-            shift = bits * to[c] if c in to else -1
-            if dec and shift >= 0:
-                unit |= 1 << shift
-            entries.append((bits * source if source >= 0 else -1, counts[c], dec, cap, shift))
-        levels.append((sizes[g], entries, unit))
-        active = next_active
+            budget.spend(10 * len(slot_of) + 1)
+        size = sizes[g]
+        low, high = 0, size  # the bounds the numbers it opens put on k (the same from every state)
+        read: list[tuple[int, int]] = []  # (shift, room after it) of the open numbers it touches
+        clear = new = unit = 0
+        closed: list[int] = []
+        for c in group_cons[g]:
+            room[c] -= size
+            cap = room[c]
+            closing = last[c] == i
+            shift = slot_of.get(c, -1)
+            if shift >= 0:
+                read.append((shift, cap))
+                if closing:
+                    clear |= field << shift
+                    del slot_of[c]
+                    closed.append(shift)
+                else:
+                    unit |= 1 << shift
+            else:  # opened by this group
+                value = counts[c]
+                low, high = max(low, value - cap), min(high, value)
+                if not closing:
+                    if free:
+                        shift = free.pop()
+                    else:
+                        shift, width = width, width + bits
+                    slot_of[c] = shift
+                    new |= value << shift
+                    unit |= 1 << shift
+        free.extend(closed)
+        levels.append((size, read, ~clear, new, unit, low, high))
 
     # forward pass: state -> placements by mines so far
     forward: list[dict[int, list[int]]] = []
     transitions: list[list[tuple[int, int, int, int]]] = []
     current: dict[int, list[int]] = {0: [1]}
     budget = _budget.current()
-    for size, entries, unit in levels:
+    for size, read, keep, new, unit, first_low, first_high in levels:
         forward.append(current)
         nxt: dict[int, list[int]] = {}
         reached = nxt.get
@@ -342,18 +362,15 @@ def _count_component(mask: int, constraints: list[tuple[int, int]]) -> _Componen
         add = moves.append
         weights = [comb(size, k) for k in range(size + 1)]
         for state, poly in current.items():
-            # the needs with no mine in this group (packed), and the range of mines it may hold
-            low, high = 0, size
-            base_key = 0
-            for source, base, dec, cap, shift in entries:
-                value = state >> source & field if source >= 0 else base
-                if shift >= 0:
-                    base_key |= value << shift
-                if dec:
-                    if value - cap > low:
-                        low = value - cap
-                    if value < high:
-                        high = value
+            # the range of mines the group may hold, and the state with none in it
+            low, high = first_low, first_high
+            for shift, cap in read:
+                value = state >> shift & field
+                if value - cap > low:
+                    low = value - cap
+                if value < high:
+                    high = value
+            base_key = state & keep | new
             for k in range(low, high + 1):
                 key = base_key - k * unit
                 weight = weights[k]

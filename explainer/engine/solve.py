@@ -17,6 +17,7 @@ on a provably safe cell is a wrong flag.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from explainer.engine import budget as _budget
@@ -225,6 +226,10 @@ def decide_cheaply(board: Board, until: int) -> CheapDecision | None:
     quiet = _quiet(board.mines, flags.bit_count(), board.covered_mask.bit_count(), mines & ~flags, safe)
     if quiet and not until & ~(mines | safe):
         return CheapDecision(until & safe, until & mines, Rule.SIMPLE)
+    if not quiet:  # (near the end of a game) the chain's steps one at a time, as it takes them
+        found = _one_number_chain(board, constraints, flags, until)
+        if found is not None:
+            return found
     state = start_state(board, board.covered_mask, mines, constraints)
     rule: Rule | None = None
     if quiet:
@@ -233,12 +238,8 @@ def decide_cheaply(board: Board, until: int) -> CheapDecision | None:
         state.apply(mines & ~flags, safe)
     apply = state.apply
     while until & ~state.knowledge.known:
-        _budget.spend(64)
-        for tier in CHEAP_TIERS:
-            deduction = tier(state)
-            if deduction is not None:
-                break
-        else:
+        deduction = _cheap_step(state)
+        if deduction is None:
             return None  # the chain would need the enumeration (or ``until`` holds a cell nothing proves)
         if rule is None and first & (deduction.safe.mask | deduction.mines.mask):
             rule = deduction.rule
@@ -253,6 +254,84 @@ def decide_cheaply(board: Board, until: int) -> CheapDecision | None:
     assert rule is not None
     known = state.knowledge
     return CheapDecision(until & known.safe, until & known.mines, rule)
+
+
+def _cheap_step(state: SolveState) -> Deduction | None:
+    """The next step of the cheap tiers (the mine count, one number, two numbers), or None."""
+    _budget.spend(64)
+    for tier in CHEAP_TIERS:
+        deduction = tier(state)
+        if deduction is not None:
+            return deduction
+    return None
+
+
+def _one_number_chain(board: Board, constraints: list[Constraint], flags: int, until: int) -> CheapDecision | None:
+    """The chain from the correct flags ``flags`` as long as the mine count and one number take its
+    steps: one at a time, in its order (the mine count first, then the first number in reading order
+    that decides its cells), on masks, until the cells of ``until`` are decided; None when another rule
+    is needed first.  (``SolveState.apply`` and ``find_simple`` on masks, without building the steps.)"""
+    cells: dict[int, int] = {}
+    need: dict[int, int] = {}
+    alone: list[int] = []
+    for constraint in constraints:
+        own = constraint.cells & ~flags
+        if own:
+            count = constraint.count - (constraint.cells & flags).bit_count()
+            cells[constraint.source] = own
+            need[constraint.source] = count
+            if count == 0 or count == own.bit_count():
+                alone.append(constraint.source)
+    heapq.heapify(alone)
+    neighbours = board.neighbours
+    total = board.mines
+    unknown = board.covered_mask & ~flags
+    known_mines = flags.bit_count()
+    first = until & -until
+    rule: Rule | None = None
+    safe = mines = 0
+    while until & unknown:
+        if total is not None:
+            left = total - known_mines
+            if left == 0 or left == unknown.bit_count():  # the mine count decides every cell left
+                if rule is None and first & unknown:
+                    rule = Rule.GLOBAL
+                if left == 0:
+                    safe |= unknown
+                else:
+                    mines |= unknown
+                break
+        while alone:
+            source = alone[0]
+            own, count = cells[source], need[source]
+            if own and (count == 0 or count == own.bit_count()):
+                break
+            heapq.heappop(alone)
+        else:
+            return None  # no number decides its cells alone: the chain needs two numbers
+        if count:
+            mines |= own
+            known_mines += own.bit_count()
+        else:
+            safe |= own
+        if rule is None and first & own:
+            rule = Rule.SIMPLE
+        unknown &= ~own
+        touched = 0
+        for cell in iter_bits(own):
+            touched |= neighbours[cell]
+        for other in iter_bits(touched):
+            theirs = cells.get(other, 0)
+            if theirs & own:
+                if count:
+                    need[other] -= (theirs & own).bit_count()
+                theirs &= ~own
+                cells[other] = theirs
+                if theirs and (need[other] == 0 or need[other] == theirs.bit_count()):
+                    heapq.heappush(alone, other)
+    if rule is None:
+        return None
+    return CheapDecision(until & safe, until & mines, rule)
 
 
 def _one_number_phase(state: SolveState) -> int | None:
@@ -349,12 +428,8 @@ def _solve_cheap(board: Board) -> Solution:
     flagged = board.flagged_mask
     deductions: list[Deduction] = []
     while True:
-        _budget.spend(64)
-        for tier in CHEAP_TIERS:
-            deduction = tier(state)
-            if deduction is not None:
-                break
-        else:
+        deduction = _cheap_step(state)
+        if deduction is None:
             break
         state.apply(deduction.mines.mask, deduction.safe.mask)
         if deduction.safe.mask or deduction.mines.mask & ~flagged:
