@@ -88,7 +88,7 @@ def main() -> None:
         moves = 0
         while True:
             game = stored(app, game_id)
-            if game.state in ("won", "lost"):
+            if game.over:  # (won, lost, or a loss waiting to be accepted)
                 break
             if target is None:
                 view = game.view()
@@ -117,7 +117,7 @@ def main() -> None:
             reply.close()  # what the server does once the reply is sent: the review of a finished game
             if state in ends:
                 after.append(time.process_time() - start)
-        if game.state == "lost" or stored(app, game_id).state == "lost":
+        if stored(app, game_id).lost:
             client.post(f"/api/games/{game_id}/accept", json={})
         start = time.process_time()
         review = client.get(f"/api/games/{game_id}/review")

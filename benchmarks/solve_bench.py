@@ -1,7 +1,7 @@
 """Benchmark ``solve`` (exact analysis + every deduction, simplest first) on the
 fixed mid-game states in ``solve_states.jsonl``.
 
-    .venv/bin/python benchmarks/solve_bench.py [--repeat N] [--text] [--peer]
+    .venv/bin/python benchmarks/solve_bench.py [--repeat N] [--text] [--peer] [--states PATH]
 
 Prints states/second, mean, p50, p99 and max latency per category and overall.
 ``--peer`` also times, on the same states in the same run, what a hint needs here
@@ -11,11 +11,15 @@ mean CPU time of each per category and their ratio (pathological states left out
 Latency is this process's CPU time (``time.process_time``), so that other work
 on the machine does not inflate it; on an idle machine it equals wall time.
 ``--text`` also renders every deduction's English sentence (the CLI's output).
+``--states PATH`` reads another file of views (JSON lines with a ``board``, plain or
+gzipped, e.g. the 200 reference views ``../shared/reference/states.jsonl.gz``),
+each in the category of its board's size.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import time
@@ -40,8 +44,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per state; the best is kept (default 3)")
     parser.add_argument("--text", action="store_true", help="include rendering the English text")
     parser.add_argument("--peer", action="store_true", help="also time make_hint and ms_toollib on the same states")
+    parser.add_argument("--states", type=Path, default=STATES, help=f"states file (default {STATES.name})")
     args = parser.parse_args()
-    rows = [json.loads(line) for line in STATES.read_text().splitlines()]
+    rows = read_states(args.states)
     by_category: dict[str, list[float]] = {}
     odd: list[tuple[str, float]] = []
     for row in rows:
@@ -88,6 +93,24 @@ def _their_board(board: Board) -> list[list[int]]:
         [11 if v == FLAGGED else 10 if v == COVERED else v for v in board.cells[r * board.width:(r + 1) * board.width]]
         for r in range(board.height)
     ]
+
+
+#: a board's size and mines -> its category, for states files without one
+SIZES: dict[tuple[int, int, int | None], str] = {(9, 9, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}
+
+
+def read_states(path: Path) -> list[dict[str, str]]:
+    """The states of a JSON-lines file (plain or gzipped), each with a ``category`` (its own, or its
+    board's size)."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    for row in rows:
+        if "category" not in row:
+            board = Board.parse(row["board"])
+            size = (board.height, board.width, board.mines)
+            row["category"] = SIZES.get(size, f"{board.width}x{board.height}/{board.mines}")
+    return rows
 
 
 def peer(rows: list[dict[str, str]], repeat: int) -> None:

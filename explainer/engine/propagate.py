@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from explainer.core.cells import iter_bits
 from explainer.engine import budget as _budget
 
 __all__ = ["ConstraintList", "Table", "one_round", "propagate", "to_fixpoint"]
@@ -69,7 +68,10 @@ def one_round(
     against the table as it was when the round began; with it, against the cells the
     round has decided so far (the same fixpoint, in fewer rounds)."""
     safe = mines = still = 0
-    for i in iter_bits(ids):
+    while ids:  # (``iter_bits`` inlined: this runs for every number of every view)
+        bit = ids & -ids
+        ids ^= bit
+        i = bit.bit_length() - 1
         c = cells[i]
         free = c & undecided
         n = need[i] - (c & uncounted).bit_count() if c & uncounted else need[i]
@@ -86,9 +88,9 @@ def one_round(
                 undecided ^= free
                 uncounted |= free
         elif n < 0 or n > size:
-            return safe, mines, still, 1 << i
+            return safe, mines, still, bit
         else:
-            still |= 1 << i
+            still |= bit
     return safe, mines, still, 0
 
 

@@ -100,12 +100,30 @@ class Solution:
         return best, CellSet(mask, board.width)
 
 
-def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
-    """Exact analysis of the view.  Cells that one-number steps decide are
-    certain, so the count conditions on them and enumerates only the rest."""
+# the last view read by ``_read``: a review asks about each view twice (``decide_cheaply``, then ``solve``
+# when that cannot say); (board, constraints, their pairs, the one-number fixpoint)
+_last_read: tuple[Board, list[Constraint], list[tuple[int, int]], tuple[int, int] | None] | None = None
+
+
+def _read(board: Board) -> tuple[list[Constraint], list[tuple[int, int]], tuple[int, int] | None]:
+    """The view's constraints with nothing proved (``build_constraints``), as (cells, count) pairs, and
+    what one-number steps prove from them to a fixpoint (``propagate``: (mines, safe), None on a
+    contradiction); kept for the last view asked about (the lists are shared: never changed)."""
+    global _last_read
+    last = _last_read
+    if last is not None and last[0] is board:
+        return last[1], last[2], last[3]
     constraints = build_constraints(board)
     pairs = [(c.cells, c.count) for c in constraints]
     forced = propagate(pairs)
+    _last_read = (board, constraints, pairs, forced)
+    return constraints, pairs, forced
+
+
+def _analysis(board: Board) -> tuple[Analysis, list[Constraint]]:
+    """Exact analysis of the view.  Cells that one-number steps decide are
+    certain, so the count conditions on them and enumerates only the rest."""
+    constraints, pairs, forced = _read(board)
     if forced is None:
         return Analysis(False, 0, board.covered_mask, []), constraints
     mines, safe = forced
@@ -205,13 +223,12 @@ def decide_cheaply(board: Board, until: int) -> CheapDecision | None:
     decide every flagged cell.  The chain's one-number steps then decide exactly those cells before any
     other tier but the mine count runs; when the mine count cannot step in on the way (``_quiet``), they
     are taken at once, without building each step."""
-    constraints = build_constraints(board)
+    constraints, pairs, forced = _read(board)
     frontier = 0
-    for constraint in constraints:
-        frontier |= constraint.cells
+    for cells, _count in pairs:
+        frontier |= cells
     if until & ~frontier:
         return None  # a cell next to no number: only the mine count or the enumeration may decide it
-    forced = propagate([(c.cells, c.count) for c in constraints])
     if forced is None:
         return None
     mines, safe = forced
