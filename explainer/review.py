@@ -6,7 +6,8 @@ Verdicts (``VERDICTS``):
   of the chain that proves it (an unflag of a provably safe cell is ``certain`` too);
 * ``forced-guess`` — an open when no covered cell was provably safe: its exact mine probability,
   whether it was among the safest cells, and the guess the bot's policy picks there (``best_guess``,
-  the same pick and reasons as the hint and "watch the bot");
+  the same pick and reasons as the hint and "watch the bot"); when few mine placements are left (the
+  bot's exact endgame search runs), the chance to win with best play and after this guess (``chances``);
 * ``avoidable-guess`` — an open of a cell that was not provably safe while some cell was: ``missed``
   is the simplest step the player could have taken instead (with its proof: the hint's step, the
   shortest argument there was);
@@ -36,7 +37,7 @@ from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
 from explainer.engine.solve import Solution, decide_cheaply, simplest_step, solve
 from explainer.bot.guess import Guess
-from explainer.bot.moves import advised_guess
+from explainer.bot.moves import WinChances, advised_guess, win_chances
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState, Position
 from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons
@@ -80,6 +81,8 @@ class MoveReview:
     became_safe_after: int | None = None  # 1-based number of the move after which the flag was provably wrong
     undone: bool = False
     first: bool = False  # the game's first open (always safe: nothing to judge)
+    # forced guess, when the exact endgame search runs: the chance to win with best play, and after this guess
+    chances: WinChances | None = None
 
     @property
     def followed(self) -> bool:
@@ -140,6 +143,8 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         item.safest = item.probability is not None and item.probability <= best + 1e-12
     if item.action == "open":
         item.best_guess = advised_guess(view)
+        assert item.cell is not None
+        item.chances = win_chances(view, item.cell)
 
 
 def _judge_cheaply(item: MoveReview, action: str, cells: int) -> bool:

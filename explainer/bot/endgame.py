@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from explainer.engine import budget as _budget
 from explainer.core.cells import iter_bits
 
-__all__ = ["EndgamePlan", "MAX_PLACEMENTS", "placements", "best_endgame_guess"]
+__all__ = ["EndgamePlan", "MAX_PLACEMENTS", "placements", "best_endgame_guess", "win_after"]
 
 #: the search runs only when at most this many placements fit the view
 MAX_PLACEMENTS = 60
@@ -177,3 +177,14 @@ def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[
     if best is None:
         raise ValueError("the placements leave no cell to guess")
     return best
+
+
+def win_after(neighbours: Sequence[int], unknown: int, found: Sequence[int], index: int) -> float:
+    """The chance to win by opening ``index`` (a cell of ``unknown``) and then playing on exactly, given
+    every placement ``found``: 0 when it is a mine in all of them."""
+    search = _Search(neighbours, unknown, found)
+    if index not in search.shows:
+        return 0.0 if all(placement >> index & 1 for placement in found) else 1.0
+    total = len(found)
+    groups = search.split((1 << total) - 1, index)
+    return sum(group.bit_count() * search.win(group) for group in groups) / total

@@ -24,12 +24,18 @@ from explainer.core.board import FLAGGED, Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction
 from explainer.bot.certainty import Inconsistent, PlayerKnowledge
-from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, choose_guess, first_guess
+from explainer.bot.endgame import best_endgame_guess, placements, win_after
+from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, choose_guess, first_guess
+from explainer.engine import budget
+from explainer.errors import BudgetExceeded
 from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.errors import BotError
 
-__all__ = ["BotError", "GameResult", "Move", "MoveKind", "next_move", "play_game", "policy_guess", "advised_guess"]
+__all__ = [
+    "BotError", "GameResult", "Move", "MoveKind", "WinChances", "next_move", "play_game", "policy_guess", "advised_guess",
+    "win_chances",
+]
 
 
 class MoveKind(StrEnum):
@@ -151,6 +157,45 @@ def advised_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess | 
         return policy_guess(view, policy)
     except BotError:
         return None
+
+
+@dataclass(frozen=True)
+class WinChances:
+    """The chance to win a game from a view with best play, and after a given guess (then best play)."""
+
+    best: float
+    played: float
+    placements: int  # the mine placements that fit the view (all played out)
+
+
+def win_chances(view: Board, cell: Cell, policy: GuessPolicy = DEFAULT_POLICY) -> WinChances | None:
+    """When the exact endgame search runs on ``view`` (at most ``policy.endgame_limit`` mine placements fit
+    it, and at least two), the chance to win with best play from it and after opening ``cell`` (a covered
+    cell) then playing on exactly; None otherwise, or when the search would go over the budget in force."""
+    if view.mines is None or not policy.endgame_limit:
+        return None
+    knowledge = PlayerKnowledge.from_board(view)
+    try:
+        knowledge.propagate()
+        analysis = knowledge.analyze()
+    except Inconsistent:
+        return None
+    index = cell.row * view.width + cell.col
+    if analysis.total > policy.endgame_limit or not knowledge.unknown:
+        return None
+    try:
+        with budget.attempt(ENDGAME_SHARE):
+            found = placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left, policy.endgame_limit)
+            if found is None or len(found) < 2:
+                return None
+            best = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found).win
+            if knowledge.unknown >> index & 1:
+                played = win_after(knowledge.neighbours, knowledge.unknown, found, index)
+            else:  # a cell one number decides: a mine (a safe one is not a guess)
+                played = 1.0 if knowledge.safe >> index & 1 else 0.0
+    except BudgetExceeded:
+        return None
+    return WinChances(best, min(played, best), len(found))
 
 
 def _open(view: Board, cell: Cell, guess: Guess) -> Move:

@@ -85,6 +85,7 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
                     # I18N: review: the guess the bot's policy would have made instead; its reasons follow
                     sentences.append(renderer._("The best guess was %(cell)s.", cell=best.cell))
                 sentences.extend(guess_reasons(best, renderer))
+            sentences.append(_win_cost(item, renderer))
         elif item.verdict is Verdict.AVOIDABLE_GUESS:
             # I18N: review: the player guessed while a logical step was available; the step follows
             sentences.append(renderer._(
@@ -129,6 +130,37 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
     return renderer.join(sentences)
 
 
+def _win_cost(item: MoveReview, renderer: Renderer) -> str:
+    """What a forced guess did to the chance of winning, when every placement left was played out (the
+    best guess's reason already gives the chance with best play when it is the endgame's)."""
+    chances = item.chances
+    if chances is None:
+        return ""
+    said = item.best_guess is not None and item.best_guess.reason is GuessReason.ENDGAME
+    played = guess_percent(renderer, chances.played)
+    if chances.played < chances.best - 1e-9:
+        if said:
+            # I18N: review of a forced guess near the end, after the best guess's chance to win was given;
+            # %(played)s is the chance to win left after this guess (a percentage)
+            return renderer._("This guess left a %(played)s chance to win.", played=played)
+        # I18N: review of a forced guess near the end: %(best)s is the chance to win playing the best moves from
+        # there, %(played)s the chance left after this guess (both percentages)
+        return renderer._(
+            "With best play from here, the game could be won %(best)s of the time; this guess left %(played)s.",
+            best=guess_percent(renderer, chances.best), played=played,
+        )
+    if item.followed:
+        return ""  # (the best guess: its chance is the one given)
+    if said:
+        # I18N: review of a forced guess near the end, after the best guess's chance to win was given: this one was as good
+        return renderer._("This guess kept that chance to win.")
+    # I18N: review of a forced guess near the end: %(best)s is the chance to win playing the best moves from there
+    return renderer._(
+        "With best play from here, the game could be won %(best)s of the time, and this guess kept that chance.",
+        best=guess_percent(renderer, chances.best),
+    )
+
+
 def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """``{"moves": [...], "summary": {...}}`` with each move's verdict, its words and what to highlight."""
     renderer = Renderer(language)
@@ -158,6 +190,9 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, A
             "lost": item.lost,
             "undone": item.undone,
             "became_safe_after": item.became_safe_after,
+            "chances": None if item.chances is None else {
+                "best": item.chances.best, "played": item.chances.played, "placements": item.chances.placements,
+            },
             "board": str(item.view).splitlines()[1:],
             "text": move_text(item, renderer),
             "highlights": highlights_to_json(dict(sorted(marks.items()))),

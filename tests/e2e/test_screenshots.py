@@ -273,3 +273,29 @@ def test_screenshot_practice_wrong_on_a_phone(page: Page, shots: Path) -> None:
     page.click('[data-action="check"]')
     expect(page.locator('[data-role="practice-verdicts"] li').first).to_be_visible()
     snap(page, shots, "practice-wrong-phone.png")
+
+
+def test_screenshot_review_of_a_forced_guess_with_its_winning_chances(page: Page, live_server: LiveServer, shots: Path) -> None:
+    # beginner seed 47, played by the hints to its first forced guess (tests/test_win_chances.py), then E9:
+    # the guess that wins least often
+    page.goto("/")
+    game = api_game(page, preset="beginner", seed=47)["id"]
+    api_move(page, game, "open", (4, 4))
+    while (hint := make_hint(live_server.game(game).view())).deduction is not None:
+        for target in hint.deduction.safe:
+            api_move(page, game, "open", target)
+        for target in hint.deduction.mines:
+            if not live_server.game(game).flagged >> (target.row * 9 + target.col) & 1:
+                api_move(page, game, "flag", target)
+    api_move(page, game, "open", (8, 4))
+    for size, name in (({"width": 1280, "height": 860}, "review-win-chances.png"), ({"width": 390, "height": 844}, "review-win-chances-phone.png")):
+        page.set_viewport_size(size)
+        page.goto(f"/games/{game}/review")
+        moves = page.locator('[data-role="review-moves"] button')
+        expect(moves.first).to_be_visible()
+        moves.last.click()
+        expect(page.locator('[data-role="review-verdict"]')).to_have_attribute("data-verdict", "forced-guess")
+        expect(page.locator('[data-role="review-text"]')).to_contain_text(
+            "wins the game most often (67% of the time). This guess left a 44% chance to win."
+        )
+        snap(page, shots, name)

@@ -319,6 +319,15 @@ def _schemas() -> dict[str, Any]:
                 "probability": _nullable(_PROBABILITY),
                 "missed": _nullable(_ref("Deduction")),
                 "best_guess": _nullable(_ref("Guess")),
+                "chances": _nullable(_object(
+                    {
+                        "best": {**_PROBABILITY, "description": "The chance to win with best play from the view."},
+                        "played": {**_PROBABILITY, "description": "The chance left after this guess, then best play."},
+                        "placements": {**_COUNT, "description": "The mine placements that fit the view, all played out."},
+                    },
+                    ["best", "played", "placements"],
+                    description="A forced guess when the bot's exact endgame search runs (few placements left).",
+                )),
                 "lost": _BOOLEAN,
                 "undone": _BOOLEAN,
                 "board": _array(_STRING, description="The player's view just before the move, one row each."),
