@@ -211,9 +211,8 @@ def _review(game: Game) -> Review:
         # a move the cheap steps decide is judged from them (most moves); else from the view's solve, its
         # chain only as far as the step deciding this move's cells (or the first step)
         playing = replay.state is GameState.PLAYING
-        if playing and action in MOVES and _judge_cheaply(item, action, cells):
-            playing = False
-        solution = solve(view, until=cells) if playing else None
+        judged = playing and action in MOVES and _judge_cheaply(item, action, cells)
+        solution = solve(view, until=cells) if playing and not judged else None
         if solution is not None and action in ("open", "chord"):
             if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
                 _judge_open(item, solution, cells)

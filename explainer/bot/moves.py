@@ -27,10 +27,9 @@ from explainer.bot.certainty import Inconsistent, PlayerKnowledge
 from explainer.bot.endgame import best_endgame_guess, placements, win_after
 from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, choose_guess, first_guess
 from explainer.engine import budget
-from explainer.errors import BudgetExceeded
 from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
-from explainer.errors import BotError
+from explainer.errors import BotError, BudgetExceeded
 
 __all__ = [
     "BotError", "GameResult", "Move", "MoveKind", "WinChances", "next_move", "play_game", "policy_guess", "advised_guess",
