@@ -177,7 +177,7 @@ def review(game: Game) -> Review:
 
 def _review(game: Game) -> Review:
     replay = Game(game.height, game.width, game.mine_count, game.seed)  # the first open places its layout
-    replay.extra = dict(game.extra)
+    replay.extra = game.extra.copy()
     items: list[MoveReview] = []
     stack: list[tuple[str, Position]] = []  # (action, position before it) of the entries that stand
     flags_to_watch: dict[int, int] = {}  # flagged cell -> the item that placed it (not proved either way then)

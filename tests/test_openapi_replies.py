@@ -104,3 +104,73 @@ def test_the_game_reply_type_and_its_description_name_the_same_fields() -> None:
     end = game["properties"]["end"]
     end = end.get("anyOf", [end])[0] if "properties" not in end else end
     assert keys(GameEnd) == set(end["properties"])
+
+
+def _schema_object(schema: dict[str, Any]) -> dict[str, Any]:
+    """The object schema behind a ``$ref`` or a nullable ``anyOf``."""
+    schemas = openapi_spec()["components"]["schemas"]
+    while True:
+        if "$ref" in schema:
+            schema = schemas[schema["$ref"].rsplit("/", 1)[1]]
+        elif "properties" not in schema and "anyOf" in schema:
+            schema = next(part for part in schema["anyOf"] if part.get("type") != "null")
+        elif schema.get("type") == "array":
+            schema = schema["items"]
+        else:
+            return schema
+
+
+def _shapes() -> list[tuple[Any, str]]:
+    """Each JSON shape of the engine, the words and the web, with the part of the description it is:
+    a schema's name, then the properties on the way to the part."""
+    from explainer.core.shapes import ClashJson, DeductionJson, HighlightJson, ProofStepJson
+    from explainer.play.replay_file import ReplayFile, ReplayMove
+    from explainer.words.bot import AlternativeJson, BotMoveJson, GuessJson
+    from explainer.words.lessons import LessonExampleJson, ShapeJson
+    from explainer.words.modes import AssistJson, LossReportJson, OutcomeJson
+    from explainer.words.review import ChancesJson, ReviewedMoveJson, ReviewJson, ReviewSummaryJson
+    from web.api.analysis import HintReply, OverlayJson, SafestJson
+    from web.api.learn import LessonSummaryJson
+    from web.api.replies import MovedJson, VisionJson
+    from web.storage.puzzles import ProgressJson
+
+    return [
+        (DeductionJson, "Deduction"), (ProofStepJson, "ProofStep"), (ClashJson, "ProofStep.clash"),
+        (HighlightJson, "Highlight"), (HintReply, "Hint"), (OverlayJson, "Overlay"), (SafestJson, "Overlay.safest"),
+        (LossReportJson, "LossReport"), (OutcomeJson, "Outcome"), (AssistJson, "Outcome.assists"),
+        (GuessJson, "Guess"), (AlternativeJson, "Guess.alternatives"), (BotMoveJson, "BotMove"),
+        (ReviewJson, "Review"), (ReviewSummaryJson, "Review.summary"), (ReviewedMoveJson, "ReviewedMove"),
+        (ChancesJson, "ReviewedMove.chances"), (ShapeJson, "ShapeResult"), (VisionJson, "Game.vision"),
+        (MovedJson, "Game.vision.moved"), (ReplayFile, "ReplayFile"), (ReplayMove, "ReplayFile.moves"),
+        (LessonSummaryJson, "LessonSummary"), (LessonExampleJson, "LessonExample"), (ProgressJson, "Progress"),
+    ]  # fmt: skip
+
+
+def test_every_reply_type_and_its_description_name_the_same_fields() -> None:
+    """Each ``TypedDict`` a reply is made of names the fields its part of the OpenAPI description names,
+    and every field the description requires is one the type always has."""
+    schemas = openapi_spec()["components"]["schemas"]
+    apart: dict[str, tuple[set[str], set[str]]] = {}
+    for typed, where in _shapes():
+        name, *path = where.split(".")
+        schema = schemas[name]
+        for key in path:
+            schema = _schema_object(schema["properties"][key])
+        schema = _schema_object(schema)
+        fields = set(typed.__required_keys__) | set(typed.__optional_keys__)
+        described = set(schema["properties"])
+        if fields != described:
+            apart[where] = (fields - described, described - fields)  # (undescribed, never sent)
+        loose = set(schema.get("required", [])) - set(typed.__required_keys__)
+        if loose:
+            apart[f"{where} (required)"] = (loose, set())
+    assert not apart, apart
+
+
+def test_the_description_takes_its_enums_from_the_types() -> None:
+    from explainer.core.shapes import ROLES
+    from explainer.play.modes import LOSS_KINDS
+
+    schemas = openapi_spec()["components"]["schemas"]
+    assert schemas["Highlight"]["properties"]["roles"]["items"]["enum"] == list(ROLES)
+    assert schemas["LossReport"]["properties"]["kind"]["enum"] == list(LOSS_KINDS)

@@ -21,7 +21,7 @@ from explainer.core.board import COVERED, FLAGGED, Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 from explainer.engine import budget
-from explainer.engine.highlight import highlights
+from explainer.engine.highlight import Marks, highlights
 from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
 from explainer.engine.solve import Solution, solve
 from explainer.errors import EngineError
@@ -29,18 +29,13 @@ from explainer.play import history
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
 from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, open_cell
-from explainer.words.bot import explain_move
+from explainer.words.bot import explain_move, move_marks
 from explainer.words.hints import hint_text
 from explainer.words.modes import loss_text
 from explainer.words.render import Renderer, step_depth
 
 __all__ = ["Marks", "Message", "Session", "cell_glyph", "mode_name"]
 
-#: a cell -> its roles (``explainer.engine.highlight.ROLES``), as the message names them
-Marks = dict[Cell, tuple[str, ...]]
-
-#: the role that marks the cell the bot moved on, by kind of move (as the web's "watch the bot")
-_MOVE_ROLE = {MoveKind.OPEN: "safe", MoveKind.FLAG: "mine", MoveKind.UNFLAG: "wrong-flag"}
 
 
 @dataclass
@@ -524,7 +519,7 @@ class Session:
         except EngineError as error:
             self._error(error)
             return None
-        message = Message(kind="bot", marks=self._move_marks(move))
+        message = Message(kind="bot", marks=move_marks(move, self.game.width))
         if move.kind is not MoveKind.UNFLAG and move.guess is None and move.deduction is not None:
             message.paragraphs, message.steps = self._argument(move.deduction, self.renderer)
         else:
@@ -543,17 +538,6 @@ class Session:
         self.cursor = move.cell
         self._after_move("bot", outcome, message)
         return move
-
-    def _move_marks(self, move: Move) -> Marks:
-        """The move's reasoning in the hint roles (the web's ``move_highlights``)."""
-        marks = highlights(move.deduction)
-        role = _MOVE_ROLE[move.kind] if move.certain else "safest"
-        if move.kind is MoveKind.UNFLAG and move.certain:
-            marks = highlights(move.deduction, CellSet.from_cells([move.cell], self.game.width))
-        found = marks.get(move.cell, ())
-        if role not in found:
-            marks[move.cell] = (*found, role)
-        return marks
 
     # -- the end --------------------------------------------------------------------------------
     def summary(self) -> list[str]:

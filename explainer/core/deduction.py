@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from explainer.core.cells import Cell, CellSet
+from explainer.core.shapes import ClashJson, DeductionJson, ProofStepJson
 
 __all__ = [
     "Areas",
@@ -159,7 +160,7 @@ class Clash:
     def too_many(self) -> bool:
         return self.mines > self.value
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ClashJson:
         return {
             "number": None if self.number is None else [self.number[0], self.number[1]],
             "value": self.value,
@@ -214,7 +215,7 @@ class ProofStep:
             },
         )
 
-    def to_json(self, known: Mapping[int, Any] | None = None) -> dict[str, Any]:
+    def to_json(self, known: Mapping[int, Any] | None = None) -> ProofStepJson:
         """The step without its sentence (the words add ``text``).  ``known``: JSON already made for
         some of its cell sets, by ``id`` (a deduction passes its own: a one-step proof shares them)."""
         memo = known or {}
@@ -231,7 +232,7 @@ class ProofStep:
                 figures[key] = value.to_json() if found is None else found.copy()
             else:
                 figures[key] = _figure(value)
-        data: dict[str, Any] = {
+        data: ProofStepJson = {
             "kind": self.message,
             "assume": [[[cell[0], cell[1]], "mine" if is_mine else "safe"] for cell, is_mine in self.assume]
             if self.assume
@@ -324,13 +325,14 @@ class Deduction:
         """Every cell this step decides."""
         return self.safe | self.mines
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DeductionJson:
         # an empty set's list is built here (most steps have two or three), a lone clue's pair without a loop
         safe, mines, known_mines, known_safe, clues = self.safe, self.mines, self.known_mines, self.known_safe, self.clues
         safe_json = safe.to_json() if safe.mask else []
         mines_json = mines.to_json() if mines.mask else []
         known_mines_json = known_mines.to_json() if known_mines.mask else []
-        data: dict[str, Any] = {
+        known = {id(safe): safe_json, id(mines): mines_json, id(known_mines): known_mines_json}
+        data: DeductionJson = {
             "rule": str(self.rule),
             "safe": safe_json,
             "mines": mines_json,
@@ -339,6 +341,9 @@ class Deduction:
             "known_safe": known_safe.to_json() if known_safe.mask else [],
             "uses_mine_count": self.uses_mine_count,
             "message": self.message,
+            # the steps' cell sets are often the deduction's own objects: their JSON is made once (copied, so
+            # that a client changing one list does not change the other)
+            "proof": [step.to_json(known) for step in self.proof],
         }
         if self.areas is not None:
             data["areas"] = {
@@ -346,8 +351,4 @@ class Deduction:
                 "unique_a": self.areas.unique_a.to_json(),
                 "unique_b": self.areas.unique_b.to_json(),
             }
-        # the steps' cell sets are often the deduction's own objects: their JSON is made once (copied, so
-        # that a client changing one list does not change the other)
-        known = {id(safe): safe_json, id(mines): mines_json, id(known_mines): known_mines_json}
-        data["proof"] = [step.to_json(known) for step in self.proof]
         return data

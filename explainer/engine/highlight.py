@@ -1,12 +1,7 @@
 """Which cells a hint highlights, and in which role.
 
-Roles: ``clue`` (numbers used), ``common``, ``unique-a``, ``unique-b`` (the
-areas of a two-number step), ``safe`` (to open), ``mine`` (to flag),
-``wrong-flag``, ``known-mine`` (mines an argument relies on), ``safest``
-(the lowest-risk cells when nothing is certain), ``assumed`` (a cell a proof
-step supposes to be a mine or safe) and ``move`` (in a review: the cell a move
-played when it was not a certain one) and ``best-guess`` (in a hint when nothing is certain: the
-guess the bot's policy picks).
+The roles are ``explainer.core.shapes.Role``: the numbers a step uses, its areas, what it
+decides, the mines it relies on, the safest cells and the best guess when nothing is certain.
 """
 
 from __future__ import annotations
@@ -15,10 +10,12 @@ from collections.abc import Iterable
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction, ProofStep
+from explainer.core.shapes import ROLES, HighlightJson, Role
 
-__all__ = ["ROLES", "highlights", "highlights_to_json", "step_highlights"]
+__all__ = ["Marks", "ROLES", "Role", "highlights", "highlights_to_json", "step_highlights"]
 
-ROLES = ("clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move", "best-guess")
+#: a cell's roles, in ``ROLES`` order
+Marks = dict[Cell, tuple[Role, ...]]
 
 
 def highlights(
@@ -26,11 +23,11 @@ def highlights(
     wrong_flags: CellSet | None = None,
     safest: CellSet | None = None,
     best_guess: Cell | None = None,
-) -> dict[Cell, tuple[str, ...]]:
+) -> Marks:
     """Each highlighted cell with its roles, in ``ROLES`` order."""
-    roles: dict[Cell, list[str]] = {}
+    roles: dict[Cell, list[Role]] = {}
 
-    def mark(cells: Iterable[Cell], role: str) -> None:
+    def mark(cells: Iterable[Cell], role: Role) -> None:
         for cell in cells:
             roles.setdefault(Cell(*cell), []).append(role)
 
@@ -53,12 +50,12 @@ def highlights(
     return {cell: tuple(sorted(set(found), key=order.__getitem__)) for cell, found in sorted(roles.items())}
 
 
-def step_highlights(step: ProofStep) -> dict[Cell, tuple[str, ...]]:
+def step_highlights(step: ProofStep) -> Marks:
     """The cells of one proof step by role: its numbers, what it concludes, the cells it supposes,
     and for a one-number step the mines it counts."""
-    roles: dict[Cell, list[str]] = {}
+    roles: dict[Cell, list[Role]] = {}
 
-    def mark(cells: Iterable[Cell], role: str) -> None:
+    def mark(cells: Iterable[Cell], role: Role) -> None:
         for cell in cells:
             roles.setdefault(Cell(*cell), []).append(role)
 
@@ -75,5 +72,5 @@ def step_highlights(step: ProofStep) -> dict[Cell, tuple[str, ...]]:
     return {cell: tuple(sorted(set(found_roles), key=order.__getitem__)) for cell, found_roles in sorted(roles.items())}
 
 
-def highlights_to_json(marks: dict[Cell, tuple[str, ...]]) -> list[dict[str, list[int] | list[str]]]:
+def highlights_to_json(marks: Marks) -> list[HighlightJson]:
     return [{"cell": [cell.row, cell.col], "roles": list(found)} for cell, found in marks.items()]

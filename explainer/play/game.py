@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Literal, NotRequired, Required, TypedDict, cast, get_args
 
 from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameError", "GameState", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
+__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -115,6 +115,62 @@ class Record(TypedDict):
     layout: NotRequired[str]  # a save or an assist: the layout the mines moved to, just before
 
 
+class LossRecord(TypedDict, total=False):
+    """What a game keeps of the move that lost, so that its report can be made again (after a reload)."""
+
+    cell: Required[list[int]]  # the mine that went off, [row, col]
+    view: Required[str]  # the player's view just before the move (``Board`` text)
+    chord: list[int]  # the number the losing chord was made on
+    strict: bool  # a strict game lost by a move that was not certain
+    wrong_flags: list[list[int]]  # the flags that led to the loss (absent: not looked for yet)
+
+
+class VideoInfo(TypedDict):
+    """What an imported replay video says of itself (``explainer.play.videos``)."""
+
+    kind: str  # avf, rmv, evf, mvf
+    software: str
+    player: str
+    statistics: dict[str, float]  # the community's figures, as ``ms_toollib`` computed them
+
+
+class GameExtra(TypedDict, total=False):
+    """A game's settings and notes beyond its board (JSON as it is stored).  The modes own ``mode``,
+    ``max_rule``/``require_rule`` (no-guess), ``saves`` (forgiving), ``assists`` (assist), ``first_layout``
+    and ``loss``; the web owns the wrong-flag warnings and mine vision."""
+
+    mode: str  # ``explainer.play.modes.Mode``; absent: classic
+    max_rule: str  # no-guess: the deepest rule its boards need
+    require_rule: str | None  # no-guess: the rule every board needs
+    saves: int  # forgiving: the times the mines moved away from the player's click
+    assists: int  # assist: the cells the game opened for the player
+    first_layout: str  # the layout the player was dealt (a decimal bitmask), when the mines moved since
+    loss: LossRecord
+    video: VideoInfo  # a game imported from a replay video
+    warnings: bool  # False: the player switched wrong-flag warnings off before the game started
+    warned: bool  # a wrong-flag warning was shown (help: the game does not rank)
+    wrong_flags: list[list[int]]  # the flags the numbers prove wrong, as the last reply showed them
+    vision: bool  # mine vision is on
+    vision_used: bool  # mine vision was used (the game is assisted for good)
+
+
+#: a game as it is stored (``Game.to_dict``)
+class GameData(TypedDict):
+    height: int
+    width: int
+    mine_count: int
+    seed: int
+    layout: str | None  # decimal bitmasks
+    revealed: str
+    flagged: str
+    state: str
+    exploded: int | None
+    first_click: int | None
+    moves: int
+    extra: GameExtra
+    history: list[Record]
+
+
 #: a game's position, as ``Game.position`` takes it and ``Game.restore`` puts it back
 Position = tuple[int, int, GameState, "int | None", int, "int | None", "int | None"]
 
@@ -132,7 +188,7 @@ class Game:
     exploded: int | None = None  # the mine that was opened, when lost
     first_click: int | None = None
     moves: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)  # mode-specific data
+    extra: GameExtra = field(default_factory=lambda: GameExtra())  # settings and notes beyond the board
     #: every move in order (``explainer.play.history``): it holds the layout, so it stays on the server
     history: list[Record] = field(default_factory=list)
 
@@ -297,7 +353,7 @@ class Game:
     def restore(self, position: Position) -> None:
         (self.revealed, self.flagged, self.state, self.exploded, self.moves, self.layout, self.first_click) = position
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameData:
         return {
             "height": self.height,
             "width": self.width,
@@ -315,11 +371,11 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        extra = data.get("extra", {})
+    def from_dict(cls, data: GameData) -> Game:
+        extra = data.get("extra", GameExtra())
         state = GameState(data["state"])
-        if state is GameState.LOST and extra.pop("loss_pending", False):  # (kept so by games saved before the state)
-            state = GameState.LOSS_PENDING
+        if state is GameState.LOST and cast(dict[str, object], extra).pop("loss_pending", False):
+            state = GameState.LOSS_PENDING  # (a game saved before the state had a note in ``extra``)
         return cls(
             height=data["height"],
             width=data["width"],

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Required, TypedDict
+from typing import Literal, Required, TypedDict, get_args
 
 from explainer.engine import budget
 from explainer.core.board import Board
@@ -40,7 +40,7 @@ from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import Game, GameError, GameState, LayoutMaker, random_layout
+from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from explainer.engine.why import flags_used, safe_chain, why
 from explainer.engine.solve import Solution, solve
@@ -59,6 +59,8 @@ __all__ = [
     "Assist",
     "assist_after_move",
     "forgive",
+    "LossKind",
+    "LOSS_KINDS",
     "LossReport",
     "loss_report",
     "misleading_flags",
@@ -263,13 +265,18 @@ def _forgive_cells(game: Game, cells: int) -> bool:
 # -- why did I lose -------------------------------------------------------------------------------
 
 
+#: why a loss happened: "proved": a deduction showed the cell was a mine | "guess": it was not certain |
+#: "strict": a strict game lost by a move that was not certain while a step was available
+LossKind = Literal["proved", "guess", "strict"]
+LOSS_KINDS: tuple[LossKind, ...] = get_args(LossKind)
+
+
 @dataclass(frozen=True)
 class LossReport:
     """Why the opened ``cell`` was a mine, as far as the player could tell before the click."""
 
     cell: Cell
-    kind: str  # "proved": a deduction showed it was a mine | "guess": it was not certain | "strict": a strict
-    # game lost by a move that was not certain while a step was available (``deduction``, ``chain``)
+    kind: LossKind  # (for "strict": ``deduction`` and ``chain`` lead to a safe cell)
     probability: float  # the mine probability it had
     deduction: Deduction | None = None  # for "proved": the step that proves it; for "strict": the step to a safe cell
     #: for "proved": the steps from the numbers on the board (and the player's right flags) to ``deduction``
@@ -542,7 +549,7 @@ def _finish(
         assert game.exploded is not None and game.layout is not None
         cell = Cell(*divmod(game.exploded, game.width))
         # what the player saw before the fatal click, so the report can be made again later
-        loss: dict[str, Any] = {"cell": cell.to_json(), "view": str(view)}
+        loss: LossRecord = {"cell": cell.to_json(), "view": str(view)}
         if chord is not None:
             loss["chord"] = chord.to_json()
         game.extra["loss"] = loss
@@ -564,13 +571,20 @@ def _finish(
     return MoveOutcome(cells, saved, tuple(assists))
 
 
-def _layout_change(game: Game, first: bool, saved: bool) -> dict[str, Any]:
+class _LayoutChange(TypedDict, total=False):
+    first_layout: str
+    saved: bool
+    layout: str
+
+
+def _layout_change(game: Game, first: bool, saved: bool) -> _LayoutChange:
     """What a move's record keeps of the layout: the one a first open placed, the one a save moved to."""
-    data: dict[str, Any] = {}
+    data: _LayoutChange = {}
     if first and game.layout is not None:
         data["first_layout"] = str(game.layout)
     if saved:
-        data.update(saved=True, layout=str(game.layout))
+        data["saved"] = True
+        data["layout"] = str(game.layout)
     return data
 
 

@@ -19,14 +19,14 @@ version of the format.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from explainer.errors import ReplayError
 from explainer.play import history
-from explainer.play.game import BY, Game, GameError, Position, Record, check_size
+from explainer.play.game import BY, Action, By, Game, GameError, Position, Record, check_size
 from explainer.play.modes import MODES, game_mode
 
-__all__ = ["FORMAT", "VERSION", "ReplayError", "from_replay", "to_replay"]
+__all__ = ["FORMAT", "VERSION", "ReplayError", "ReplayFile", "ReplayMove", "from_replay", "to_replay"]
 
 FORMAT = "explainable-minesweeper-replay"
 VERSION = 1
@@ -35,11 +35,37 @@ _ACTIONS = (*history.MOVES, history.ASSIST, "undo", *history.HELP)
 _BY = BY
 
 
+class ReplayMove(TypedDict):
+    """One move of a replay file."""
+
+    action: Action
+    cell: NotRequired[list[int]]  # [row, col]; absent for help asked for
+    by: By
+    t: float | None  # seconds from the first move
+    layout: NotRequired[list[str]]  # the layout the move was played on, when the mines had moved
+    saved: NotRequired[bool]  # forgiving: the mines moved away from the cells it opened
+    undone: NotRequired[bool]  # taken back by a later undo
+    strict: NotRequired[bool]  # strict: the move lost at once
+
+
+class ReplayFile(TypedDict):
+    """A replay file, as ``to_replay`` writes it (``from_replay`` reads any JSON and checks it)."""
+
+    format: str  # ``FORMAT``
+    version: int
+    height: int
+    width: int
+    mines: int
+    mode: str  # ``explainer.play.modes.Mode``
+    layout: list[str]  # one row each, * a mine: the layout the game was dealt
+    moves: list[ReplayMove]
+
+
 def _rows(layout: int, height: int, width: int) -> list[str]:
     return ["".join("*" if layout >> (row * width + col) & 1 else "." for col in range(width)) for row in range(height)]
 
 
-def to_replay(game: Game) -> dict[str, Any]:
+def to_replay(game: Game) -> ReplayFile:
     """The replay file of a game that is over (a loss accepted)."""
     if not game.finished:
         raise GameError("only a finished game (its loss accepted) has a replay file: its layout is in it")
@@ -47,14 +73,12 @@ def to_replay(game: Game) -> dict[str, Any]:
     first_layout = first if first is not None else game.layout or 0
     times = [entry["t"] for entry in game.history if entry["t"] is not None]
     start = min(times) if times else None
-    moves = []
+    moves: list[ReplayMove] = []
     for entry in game.history:
-        move: dict[str, Any] = {"action": entry["action"]}
+        t = entry["t"]
+        move: ReplayMove = {"action": entry["action"], "by": entry.get("by", "player"), "t": None if t is None or start is None else round(t - start, 3)}
         if entry["cell"] is not None:
             move["cell"] = list(entry["cell"])
-        move["by"] = entry.get("by", "player")
-        t = entry["t"]
-        move["t"] = None if t is None or start is None else round(t - start, 3)
         if "layout" in entry:
             move["layout"] = _rows(int(entry["layout"]), game.height, game.width)
         elif "first_layout" in entry and int(entry["first_layout"]) != first_layout:

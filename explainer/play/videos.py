@@ -29,7 +29,7 @@ from typing import Any
 from explainer.errors import EngineError, VideoError
 from explainer.play import history
 from explainer.play.game import Game, GameState
-from explainer.play.replay_file import FORMAT, VERSION, from_replay
+from explainer.play.replay_file import FORMAT, VERSION, ReplayFile, ReplayMove, from_replay
 from explainer.play.figures import bbbv
 
 __all__ = [
@@ -94,32 +94,32 @@ def read_video(data: bytes, kind: str) -> dict[str, Any]:
     return parsed
 
 
-def _replay(parsed: dict[str, Any]) -> dict[str, Any]:
+def _replay(parsed: dict[str, Any]) -> ReplayFile:
     """The video as a replay file (``explainer.play.replay_file``): its layout and its moves."""
     height, width, board = parsed["height"], parsed["width"], parsed["board"]
     if not (isinstance(board, list) and len(board) == height and all(isinstance(row, list) and len(row) == width for row in board)):
         raise VideoError("the video's board is not %(width)s x %(height)s cells", width=width, height=height)
     layout = ["".join("*" if cell == -1 else "." for cell in row) for row in board]
     revealed: set[tuple[int, int]] = set()
-    moves: list[dict[str, Any]] = []
+    moves: list[ReplayMove] = []
     start = None
     for change in parsed["changes"]:
         t = float(change["t"])
         start = t if start is None else start
-        at = {"t": round(max(0.0, t - start), 3)}
+        at = round(max(0.0, t - start), 3)
         row, col = change["cell"]
         for cell in change["flagged"]:
-            moves.append({"action": "flag", "cell": cell, **at})
+            moves.append({"action": "flag", "cell": cell, "by": "player", "t": at})
         for cell in change["unflagged"]:
-            moves.append({"action": "unflag", "cell": cell, **at})
+            moves.append({"action": "unflag", "cell": cell, "by": "player", "t": at})
         opened = {tuple(cell) for cell in change["opened"]}
         if opened:
             clicked = (row, col)
             if clicked in opened or clicked not in revealed:
                 target = clicked if clicked in opened else min(opened)
-                moves.append({"action": "open", "cell": list(target), **at})
+                moves.append({"action": "open", "cell": list(target), "by": "player", "t": at})
             else:
-                moves.append({"action": "chord", "cell": [row, col], **at})
+                moves.append({"action": "chord", "cell": [row, col], "by": "player", "t": at})
             revealed |= opened
     return {
         "format": FORMAT,

@@ -8,16 +8,80 @@ guess".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from explainer.bot.moves import Move, MoveKind
 from explainer.bot.guess import Guess, GuessReason
+from explainer.core.cells import CellSet
+from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.engine.highlight import Marks, highlights
 from explainer.words.guesses import guess_advice, guess_reasons
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["explain_guess", "explain_move", "guess_advice", "guess_json", "guess_reasons", "move_to_json"]
+__all__ = [
+    "AlternativeJson",
+    "BotMoveJson",
+    "GuessJson",
+    "explain_guess",
+    "explain_move",
+    "guess_advice",
+    "guess_json",
+    "guess_reasons",
+    "move_marks",
+    "move_to_json",
+]
+
+
+class AlternativeJson(TypedDict):
+    cell: CellJson
+    probability: float
+
+
+class GuessJson(TypedDict):
+    """A guess of the bot's policy as data (``explainer.bot.guess.Guess``)."""
+
+    cell: CellJson
+    reason: str  # ``GuessReason``
+    probability: float  # of a mine
+    tied: int
+    win: float | None
+    survival: float | None
+    alternatives: list[AlternativeJson]
+    rival: CellJson | None
+    rival_survival: float | None
+    dead: list[CellJson]
+
+
+class BotMoveJson(TypedDict):
+    """A move of the bot for a client: what, where, whether certain, and why."""
+
+    kind: str  # ``MoveKind``
+    cell: CellJson
+    certain: bool
+    text: str
+    deduction: NotRequired[DeductionJson]
+    guess: NotRequired[GuessJson]
+    highlights: NotRequired[list[HighlightJson]]  # the web adds them (``move_marks``)
+    lesson: NotRequired[str | None]  # the web adds the Learn lesson of its deduction
+
+
+#: the role that marks the cell the bot moved on, by kind of move
+_MOVE_ROLE: dict[MoveKind, Role] = {MoveKind.OPEN: "safe", MoveKind.FLAG: "mine", MoveKind.UNFLAG: "wrong-flag"}
+
+
+def move_marks(move: Move, width: int) -> Marks:
+    """The move's reasoning in the hint roles: its deduction's cells, and the cell it plays (``safest``
+    for a guess), on a board ``width`` cells wide."""
+    marks = highlights(move.deduction)
+    role: Role = _MOVE_ROLE[move.kind] if move.certain else "safest"
+    if move.kind is MoveKind.UNFLAG and move.certain:
+        marks = highlights(move.deduction, CellSet.from_cells([move.cell], width))
+    found = marks.get(move.cell, ())
+    if role not in found:
+        marks[move.cell] = (*found, role)
+    return dict(sorted(marks.items()))
 
 
 def explain_guess(guess: Guess, renderer: Renderer) -> str:
@@ -44,9 +108,9 @@ def explain_move(move: Move, language: str = DEFAULT_LANGUAGE) -> str:
     return renderer.deduction(move.deduction)
 
 
-def move_to_json(move: Move, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def move_to_json(move: Move, language: str = DEFAULT_LANGUAGE) -> BotMoveJson:
     """A move for the web: what to do, where, and why (text and data)."""
-    data: dict[str, Any] = {
+    data: BotMoveJson = {
         "kind": move.kind.value,
         "cell": move.cell.to_json(),
         "certain": move.certain,
@@ -59,7 +123,7 @@ def move_to_json(move: Move, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]
     return data
 
 
-def guess_json(guess: Guess) -> dict[str, Any]:
+def guess_json(guess: Guess) -> GuessJson:
     """A guess as data (its words are ``guess_reasons``)."""
     return {
         "cell": guess.cell.to_json(),

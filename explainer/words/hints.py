@@ -3,20 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from explainer.core.cells import CellSet
+from explainer.core.shapes import CellJson, DeductionJson, HighlightJson
 from explainer.engine.highlight import highlights, highlights_to_json, step_highlights
-from explainer.engine.hint import Hint
+from explainer.engine.hint import Hint, HintKind
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.core.deduction import Deduction
 from explainer.words.mistakes import right_flags
 from explainer.words.render import Renderer
 from explainer.bot.guess import Guess
-from explainer.words.bot import guess_advice, guess_json
+from explainer.words.bot import GuessJson, guess_advice, guess_json
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["chain_item", "chain_json", "hint_json", "hint_text", "steps_json"]
+__all__ = ["HintJson", "HintLevels", "first_click_json", "chain_item", "chain_json", "hint_json", "hint_text", "steps_json"]
+
+
+class HintLevels(TypedDict):
+    where: str  # 1: where to look
+    pattern: str  # 2: which pattern
+    full: str  # 3: the full argument
+
+
+class HintJson(TypedDict):
+    """A hint for a client (``hint_json``)."""
+
+    kind: HintKind | Literal["first-click"]  # first-click: before a game's first move (``first_click_json``)
+    text: str
+    highlights: list[HighlightJson]
+    deduction: NotRequired[DeductionJson]  # with its steps' words and cells (``steps_json``)
+    levels: NotRequired[HintLevels]  # a deduction's three levels
+    conflict: NotRequired[list[CellJson]]  # inconsistent: the numbers that cannot all hold
+    cell: NotRequired[CellJson]  # wrong_flag: the flag
+    lead: NotRequired[str]  # wrong_flag: the first sentence, before the chain
+    chain: NotRequired[list[DeductionJson]]  # wrong_flag: the steps from the numbers to the cell
+    probability: NotRequired[float | None]  # guess: the safest cells' chance of a mine
+    safest: NotRequired[list[CellJson]]  # guess: the safest cells
+    guess: NotRequired[GuessJson]  # guess: the bot's policy's pick
 
 
 def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None = None) -> str:
@@ -45,14 +69,14 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None 
     return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers), bool(board.flagged_mask))
 
 
-def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True, guess: Guess | None = None) -> dict[str, Any]:
+def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True, guess: Guess | None = None) -> HintJson:
     """The hint for a client: kind, text, the deduction, proof lines, levels, highlights
     (and for a guess, ``guess``: the policy's pick as data, highlighted as ``best-guess``)."""
     renderer = Renderer(language)
     wrong = CellSet.from_cells([hint.cell], hint.solution.board.width) if hint.cell else None
     if hint.kind != "guess":
         guess = None
-    data: dict[str, Any] = {"kind": hint.kind, "text": hint_text(hint, language, guess)}
+    data: HintJson = {"kind": hint.kind, "text": hint_text(hint, language, guess), "highlights": []}
     if hint.deduction is not None:
         data["deduction"] = steps_json(hint.deduction, renderer)
         if levels and hint.kind == "deduction":
@@ -74,19 +98,25 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True,
     return data
 
 
-def chain_json(chain: Sequence[Deduction], renderer: Renderer) -> list[dict[str, Any]]:
+def first_click_json(language: str = DEFAULT_LANGUAGE) -> HintJson:
+    """The hint before a game's first move."""
+    # I18N: the hint before the first click of a game
+    return {"kind": "first-click", "text": Renderer(language)._("Open any cell: the first click is always safe."), "highlights": []}
+
+
+def chain_json(chain: Sequence[Deduction], renderer: Renderer) -> list[DeductionJson]:
     """A chain of steps for a client: each deduction as data with its words, and the cells it highlights."""
     return [chain_item(deduction, renderer) for deduction in chain]
 
 
-def chain_item(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+def chain_item(deduction: Deduction, renderer: Renderer) -> DeductionJson:
     """One step of a chain: the deduction with its words, proof steps and the cells it highlights."""
     item = steps_json(deduction, renderer)
     item["highlights"] = highlights_to_json(highlights(deduction))
     return item
 
 
-def steps_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+def steps_json(deduction: Deduction, renderer: Renderer) -> DeductionJson:
     """A deduction as data with its words, for a page that shows its proof as a list of steps: each
     step's cells by role (``highlights``), and the sentences before the steps (``lead``) and after
     them (``action``)."""

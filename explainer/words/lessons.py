@@ -4,19 +4,26 @@ example and a practice puzzle as JSON in a language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from explainer.core.cells import Cell
-from explainer.engine.highlight import highlights_to_json
+from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.engine.highlight import Marks, highlights_to_json
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, ShapeResult, get_pattern
 from explainer.learn.practice import Puzzle
-from explainer.words.hints import chain_json, hint_json
+from explainer.words.hints import HintJson, chain_json, hint_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 
 __all__ = [
+    "LessonExampleJson",
+    "LessonJson",
+    "PuzzleAnswerJson",
+    "PuzzleJson",
+    "ShapeJson",
     "LESSON_TEXTS",
     "LessonText",
     "N_",
@@ -161,9 +168,19 @@ def lesson_text(pattern: Pattern | str, language: str = DEFAULT_LANGUAGE) -> Les
     return LessonText(renderer.translate(name), renderer.translate(explanation))
 
 
-def lessons_json(language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+class LessonJson(TypedDict):
+    """A lesson in the list (``lessons_json``); the web adds the player's progress and its page."""
+
+    id: str
+    number: int
+    rule: str
+    name: str
+    explanation: str
+
+
+def lessons_json(language: str = DEFAULT_LANGUAGE) -> list[LessonJson]:
     """The lesson list, in order: id, rule, name and explanation in ``language``."""
-    result = []
+    result: list[LessonJson] = []
     for number, pattern in enumerate(PATTERNS, start=1):
         text = lesson_text(pattern, language)
         result.append(
@@ -220,11 +237,27 @@ def shape_sentence(renderer: Renderer, shape: ShapeResult) -> str:
     return renderer.join(sentences)
 
 
-def shape_json(shape: ShapeResult, renderer: Renderer) -> dict[str, Any]:
+class ShapeJson(TypedDict):
+    """What a named shape decides on its own, for a client (``shape_json``)."""
+
+    pattern: str
+    numbers: list[CellJson]
+    counts: list[int]  # the numbers as they count once the flags are taken away
+    flags: list[CellJson]  # the flags taken away
+    mines: list[CellJson]
+    safe: list[CellJson]
+    text: str
+    highlights: list[HighlightJson]
+
+
+def shape_json(shape: ShapeResult, renderer: Renderer) -> ShapeJson:
     """A shape's result for a client: the data, its sentence and its highlights (numbers, flags taken
     away, mines, safe cells)."""
-    marks: dict[Cell, tuple[str, ...]] = {}
-    for cells, role in ((shape.numbers, "clue"), (shape.safe, "safe"), (shape.mines, "mine"), (shape.flags, "known-mine")):
+    marks: Marks = {}
+    roles: tuple[tuple[Iterable[Cell], Role], ...] = (
+        (shape.numbers, "clue"), (shape.safe, "safe"), (shape.mines, "mine"), (shape.flags, "known-mine")
+    )
+    for cells, role in roles:
         for cell in cells:
             marks[Cell(*cell)] = (*marks.get(Cell(*cell), ()), role)
     return {
@@ -239,7 +272,43 @@ def shape_json(shape: ShapeResult, renderer: Renderer) -> dict[str, Any]:
     }
 
 
-def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+class LessonExampleJson(TypedDict):
+    """A lesson with its example (``example_json``)."""
+
+    id: str
+    rule: str
+    name: str
+    explanation: str
+    board: str
+    height: int
+    width: int
+    mines: int | None
+    hint: HintJson
+    shape: ShapeJson | None  # what a named shape decides
+    steps: list[DeductionJson]  # the steps that show the pattern's result
+
+
+class PuzzleAnswerJson(TypedDict):
+    safe: list[CellJson]
+    mines: list[CellJson]
+    lesson_cells: list[CellJson]
+
+
+class PuzzleJson(TypedDict):
+    """A practice puzzle (``puzzle_json``, the command line's ``practice``)."""
+
+    pattern: str
+    name: str
+    seed: int
+    board: str
+    height: int
+    width: int
+    mines: int | None
+    answer: NotRequired[PuzzleAnswerJson]
+    hint: NotRequired[HintJson]
+
+
+def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> LessonExampleJson:
     """A lesson with its example board and the example's hint, in ``language``."""
     text = lesson_text(example.pattern, language)
     board = example.board
@@ -258,11 +327,11 @@ def example_json(example: LessonExample, language: str = DEFAULT_LANGUAGE) -> di
     }
 
 
-def puzzle_json(puzzle: Puzzle, language: str = DEFAULT_LANGUAGE, answer: bool = False) -> dict[str, Any]:
+def puzzle_json(puzzle: Puzzle, language: str = DEFAULT_LANGUAGE, answer: bool = False) -> PuzzleJson:
     """A practice puzzle for a player; with ``answer`` also the step, its
     explanation and highlights (what a wrong answer shows)."""
     board = puzzle.board
-    data: dict[str, Any] = {
+    data: PuzzleJson = {
         "pattern": puzzle.pattern,
         "name": lesson_text(puzzle.pattern, language).name,
         "seed": puzzle.seed,

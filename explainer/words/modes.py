@@ -3,9 +3,10 @@ assist, a loss report ("why did I lose") and a move's outcome as JSON in a langu
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from explainer.play.modes import Assist, LossReport, Mode, MoveOutcome
+from explainer.core.shapes import CellJson, DeductionJson, HighlightJson
+from explainer.play.modes import Assist, LossKind, LossReport, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 from explainer.words.hints import chain_json
@@ -13,6 +14,9 @@ from explainer.words.mistakes import right_flags, strict_lead, strict_step_lead,
 from explainer.words.solution_json import deduction_json
 
 __all__ = [
+    "AssistJson",
+    "LossReportJson",
+    "OutcomeJson",
     "LOSS_REPORT_DESCRIPTION",
     "MODE_DESCRIPTIONS",
     "N_",
@@ -52,7 +56,48 @@ MODE_DESCRIPTIONS: dict[Mode, str] = {
 }
 
 
-def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+class AssistJson(TypedDict):
+    """A cell the game opened for the player, and why."""
+
+    cell: CellJson
+    probability: float
+    reason: str
+    text: str
+
+
+class LossReportJson(TypedDict):
+    """Why the game was lost (``loss_report_json``)."""
+
+    cell: CellJson
+    kind: LossKind
+    probability: float
+    text: str
+    wrong_flags: NotRequired[list[CellJson]]  # the player's flags that were not mines and led to the loss
+    wrong_flags_text: NotRequired[str]
+    chord: NotRequired[CellJson]  # the number the losing chord was made on
+    lead: NotRequired[str]  # proved, strict: the sentences before the chain
+    chain: NotRequired[list[DeductionJson]]  # proved, strict: the steps to the cell
+    deduction: NotRequired[DeductionJson]  # the chain's last step
+    deduction_text: NotRequired[str]
+    flags: NotRequired[list[CellJson]]  # the player's right flags the chain starts from
+    safe: NotRequired[list[CellJson]]  # the cells that were provably safe then
+    safest: NotRequired[list[CellJson]]  # a guess with nothing safe: the least likely mines
+    safest_probability: NotRequired[float | None]
+    highlights: NotRequired[list[HighlightJson]]  # the web adds them in a game's ``end.loss``
+
+
+class OutcomeJson(TypedDict):
+    """What a move did (``outcome_json``)."""
+
+    opened: list[CellJson]
+    saved: bool  # forgiving: the mines moved away from the cells it opened
+    assists: list[AssistJson]
+    loss: NotRequired[LossReportJson]
+    assist_unavailable: NotRequired[bool]  # assist: the search for a cell to open ran over its budget
+    loss_unavailable: NotRequired[bool]  # the loss report ran over its budget (it comes with the game)
+
+
+def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> AssistJson:
     """A cell the game opened for the player, and why, in ``language``."""
     return {
         "cell": assist.cell.to_json(),
@@ -92,10 +137,10 @@ def loss_text(report: LossReport, renderer: Renderer) -> str:
     return guess
 
 
-def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> LossReportJson:
     """Why the game was lost, in ``language``."""
     renderer = Renderer(language)
-    data: dict[str, Any] = {
+    data: LossReportJson = {
         "cell": report.cell.to_json(),
         "kind": report.kind,
         "probability": report.probability,
@@ -108,9 +153,9 @@ def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> di
         data["chord"] = report.chord.to_json()
     if report.deduction is not None:
         data["lead"] = loss_lead(report, renderer)
-        data["chain"] = chain_json(report.chain, renderer)
-        data["deduction"] = data["chain"][-1] if report.chain else deduction_json(report.deduction, renderer)
-        data["deduction_text"] = data["deduction"]["text"]
+        chain = data["chain"] = chain_json(report.chain, renderer)
+        deduction = data["deduction"] = chain[-1] if chain else deduction_json(report.deduction, renderer)
+        data["deduction_text"] = deduction.get("text", "")
     if report.flags:
         data["flags"] = report.flags.to_json()
     if report.safe is not None:
@@ -121,10 +166,13 @@ def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> di
     return data
 
 
-def outcome_json(outcome: MoveOutcome, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def outcome_json(outcome: MoveOutcome, language: str = DEFAULT_LANGUAGE) -> OutcomeJson:
     """What a move did (cells opened, a save, assists, the loss report), in ``language``."""
-    data: dict[str, Any] = {"opened": [c.to_json() for c in outcome.opened], "saved": outcome.saved}
-    data["assists"] = [assist_json(a, language) for a in outcome.assists]
+    data: OutcomeJson = {
+        "opened": [c.to_json() for c in outcome.opened],
+        "saved": outcome.saved,
+        "assists": [assist_json(a, language) for a in outcome.assists],
+    }
     if outcome.loss is not None:
         data["loss"] = loss_report_json(outcome.loss, language)
     if outcome.assist_unavailable:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from explainer.core.cells import Cell, CellSet
-from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.core.shapes import HighlightJson
+from explainer.engine.highlight import Marks, highlights, highlights_to_json
 from explainer.learn.practice import AnswerResult, CellVerdict, Reason, Status, Verdict
 from explainer.words.lessons import shape_json, shape_sentence
 from explainer.words.render import Renderer
 
 __all__ = ["AnswerJson", "CellVerdictJson", "answer_json", "left_text", "missed_text", "verdict_text"]
 
-Highlight = dict[str, list[int] | list[str]]
 
 
 class CellVerdictJson(TypedDict):
@@ -29,7 +29,7 @@ class CellVerdictJson(TypedDict):
     reason: str | None  # ``Reason``
     text: str  # "" for a cell right or missed
     placement: list[list[int]] | None
-    highlights: list[Highlight]
+    highlights: list[HighlightJson]
 
 
 class AnswerJson(TypedDict):
@@ -92,10 +92,10 @@ def left_text(renderer: Renderer, left: int) -> str:
     return renderer.ngettext("No mistake so far: %(count)s more cell to find.", "No mistake so far: %(count)s more cells to find.", left)
 
 
-def _verdict_highlights(verdict: CellVerdict, renderer: Renderer) -> list[Highlight]:
+def _verdict_highlights(verdict: CellVerdict, renderer: Renderer) -> list[HighlightJson]:
     if verdict.shape is not None:
-        return shape_json(verdict.shape, renderer)["highlights"]  # type: ignore[no-any-return]
-    marks: dict[Cell, tuple[str, ...]] = {}
+        return shape_json(verdict.shape, renderer)["highlights"]
+    marks: Marks = {}
     for deduction in verdict.chain:
         for cell, roles in highlights(deduction).items():
             marks[cell] = tuple(dict.fromkeys((*marks.get(cell, ()), *roles)))

@@ -3,11 +3,13 @@ its proof, the summary figures."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
-from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.engine.highlight import Marks, highlights, highlights_to_json
+from explainer.play.history import Action, By
 from explainer.review import MoveReview, Review, Verdict
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -15,9 +17,71 @@ from explainer.words.mistakes import forced_guess_tie
 from explainer.words.modes import loss_text
 from explainer.words.guesses import percent as guess_percent
 from explainer.words.render import Renderer
-from explainer.words.bot import guess_json, guess_reasons
+from explainer.words.bot import GuessJson, guess_json, guess_reasons
 
-__all__ = ["review_json", "move_text"]
+__all__ = ["ChancesJson", "ReviewJson", "ReviewLossJson", "ReviewSummaryJson", "ReviewedMoveJson", "review_json", "move_text"]
+
+
+class ChancesJson(TypedDict):
+    best: float  # the chance to win with best play from the view
+    played: float  # the chance left after the move, then best play
+    placements: int  # the mine placements that fit the view, all played out
+
+
+class ReviewLossJson(TypedDict):
+    kind: str  # ``LossReport.kind``
+    text: str
+    chain: list[DeductionJson]
+
+
+class _ReviewedMoveBase(TypedDict):
+    index: int  # 1-based, among the reviewed moves
+    history: int  # the record's index in the game's history
+    action: Action
+    cell: CellJson | None
+    by: By
+    t: float | None
+    verdict: str  # ``Verdict``
+    rule: str | None
+    probability: float | None  # an open or chord's chance of a mine
+    safest: bool | None  # an open or chord: whether it was on one of the safest cells
+    best_guess: GuessJson | None
+    missed: DeductionJson | None
+    lost: bool
+    undone: bool
+    became_safe_after: int | None
+    chances: ChancesJson | None
+    board: list[str]  # the view just before the move, one row each
+    text: str
+    highlights: list[HighlightJson]
+
+
+class ReviewedMoveJson(_ReviewedMoveBase, total=False):
+    """One move of a review, judged (``review_json``)."""
+
+    loss: ReviewLossJson  # the move that lost: why
+
+
+class ReviewSummaryJson(TypedDict):
+    state: str
+    moves: int
+    clicks: int
+    guesses: dict[str, int]  # forced, avoidable
+    wrong_flags: int
+    hints: int
+    probabilities: int
+    undos: int
+    accuracy: float | None
+    time: float | None
+    bbbv: int | None
+    bbbv_per_second: float | None
+    efficiency: float | None
+    assisted: list[str]
+
+
+class ReviewJson(TypedDict):
+    moves: list[ReviewedMoveJson]
+    summary: ReviewSummaryJson
 
 
 def _how(renderer: Renderer, rule: Rule | None) -> str:
@@ -161,20 +225,21 @@ def _win_cost(item: MoveReview, renderer: Renderer) -> str:
     )
 
 
-def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> ReviewJson:
     """``{"moves": [...], "summary": {...}}`` with each move's verdict, its words and what to highlight."""
     renderer = Renderer(language)
-    moves = []
+    moves: list[ReviewedMoveJson] = []
     for number, item in enumerate(result.moves, 1):
-        marks: dict[Any, tuple[str, ...]] = {}
+        marks: Marks = {}
         if item.missed is not None:
             marks = highlights(item.missed)
         if item.cell is not None:
-            role = {"certain": "safe" if item.action != "flag" else "mine", "wrong-flag": "wrong-flag"}.get(item.verdict, "safest")
+            roles: dict[str, Role] = {"certain": "safe" if item.action != "flag" else "mine", "wrong-flag": "wrong-flag"}
+            role = roles.get(item.verdict, "safest")
             if item.action in ("open", "chord") and item.verdict is not Verdict.CERTAIN:
                 role = "move"
             marks[item.cell] = (*marks.get(item.cell, ()), role)
-        data: dict[str, Any] = {
+        data: ReviewedMoveJson = {
             "index": number,
             "history": item.index,
             "action": item.action,

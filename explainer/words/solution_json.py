@@ -3,17 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.engine.solve import Solution
 from explainer.core.deduction import Deduction
+from explainer.core.shapes import CellJson, DeductionJson
 from explainer.words.render import Renderer, step_depth
 
-__all__ = ["deduction_json", "solution_to_json"]
+__all__ = ["SolutionJson", "deduction_json", "solution_to_json"]
 
 
-def deduction_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
+class SolutionJson(TypedDict):
+    """The ``solve`` JSON object (docs/cli.md)."""
+
+    consistent: bool
+    safe: list[CellJson]
+    mines: list[CellJson]
+    probabilities: list[list[float | None]]  # by row; None on a cell that is not covered
+    wrong_flags: list[CellJson]
+    deductions: list[DeductionJson]
+    truncated: NotRequired[bool]  # the caller's limit ended ``deductions`` early
+    deductions_total: NotRequired[int]  # then: the whole chain's length
+    exact: NotRequired[bool]  # False: over budget, cheap rules only, no probabilities
+    conflict: NotRequired[list[CellJson]]  # the numbers that cannot all hold
+    text: NotRequired[str]  # then: why, in words
+
+
+def deduction_json(deduction: Deduction, renderer: Renderer) -> DeductionJson:
     """A deduction as data with its words: each proof step gets its ``text`` (and ``depth`` in the
     cases of a proof by contradiction), and the whole argument ends with ``text``."""
     item = deduction.to_json()
@@ -28,9 +45,9 @@ def deduction_json(deduction: Deduction, renderer: Renderer) -> dict[str, Any]:
 def solution_to_json(
     solution: Solution,
     language: str = DEFAULT_LANGUAGE,
-    item: Callable[[Deduction, Renderer], dict[str, Any]] = deduction_json,
-    more: Callable[[list[dict[str, Any]]], bool] | None = None,
-) -> dict[str, Any]:
+    item: Callable[[Deduction, Renderer], DeductionJson] = deduction_json,
+    more: Callable[[list[DeductionJson]], bool] | None = None,
+) -> SolutionJson:
     """The solve JSON; ``item`` shapes each deduction (``deduction_json``, or a superset of it).
 
     ``more``, when given, is asked before each deduction is shaped, with the ones shaped so far: False
@@ -38,8 +55,8 @@ def solution_to_json(
     ``"truncated": true`` and ``"deductions_total"``, the length of the whole chain (both keys are absent
     when every deduction is listed)."""
     renderer = Renderer(language)
-    deductions: list[dict[str, Any]] = []
-    data: dict[str, Any] = {
+    deductions: list[DeductionJson] = []
+    data: SolutionJson = {
         "consistent": solution.consistent,
         "safe": solution.safe.to_json(),
         "mines": solution.mines.to_json(),

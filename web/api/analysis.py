@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar, TypedDict, cast
 
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
@@ -21,7 +21,9 @@ from explainer.engine.solve import Solution, solve
 from explainer.engine.why import chain_to, flags_used
 from explainer.errors import BudgetExceeded
 from explainer.learn.lessons import classify
-from explainer.words.hints import hint_json
+from explainer.core.shapes import CellJson
+from explainer.words.hints import HintJson, hint_json
+from explainer.words.lessons import ShapeJson
 from explainer.words.render import Renderer
 from explainer.play.game import Game, GameState
 from flask import current_app
@@ -29,7 +31,7 @@ from flask import current_app
 from web import limits
 
 __all__ = [
-    "LruCache", "Analyses", "current_analyses", "hint_reply", "note_wrong_flags", "overlay_json", "warnings_on",
+    "HintReply", "LruCache", "Analyses", "OverlayJson", "current_analyses", "hint_reply", "note_wrong_flags", "overlay_json", "warnings_on",
     "wrong_flag_hints", "wrong_flag_json",
 ]  # fmt: skip
 
@@ -73,7 +75,7 @@ class Analyses:
 
     def __init__(self, size: int) -> None:
         self.solutions: LruCache[str, Solution] = LruCache(size)
-        self.hints: LruCache[tuple[str, str], dict[str, Any]] = LruCache(size)
+        self.hints: LruCache[tuple[str, str], HintReply] = LruCache(size)
 
     def solve(self, board: Board) -> Solution:
         """What the page needs: certain cells, probabilities, wrong flags and the
@@ -82,11 +84,11 @@ class Analyses:
             return solve(board, hint_only=True)  # no cache: skip building its key
         return self.solutions.get(str(board), lambda: solve(board, hint_only=True), _exact)
 
-    def hint(self, revision: str, board: Callable[[], Board], language: str) -> dict[str, Any]:
+    def hint(self, revision: str, board: Callable[[], Board], language: str) -> HintReply:
         """The hint for a stored position; ``board`` is only called (the view built) on a miss."""
         exact = True
 
-        def make() -> dict[str, Any]:
+        def make() -> HintReply:
             nonlocal exact
             solution = self.solve(board())
             exact = solution.exact
@@ -99,13 +101,35 @@ def _exact(solution: Solution) -> bool:
     return solution.exact
 
 
+class SafestJson(TypedDict):
+    probability: float | None
+    percent: str | None
+    cells: list[CellJson]
+
+
+class OverlayJson(TypedDict):
+    """Exact mine probabilities for a client (``overlay_json``)."""
+
+    probabilities: list[list[float | None]]
+    percent: list[list[str | None]]  # the same, as the language writes a percentage
+    safest: SafestJson
+
+
+class HintReply(HintJson, total=False):
+    """The web's hint: the words' ``HintJson`` and what the web adds."""
+
+    lesson: str | None  # a deduction: the id of the Learn lesson about its pattern
+    overlay: OverlayJson  # a guess: the probability overlay
+    shape: ShapeJson | None  # a practice answer's explanation: what the pattern's shape decides
+
+
 def hint_reply(
     solution: Solution,
     language: str,
     hint: Hint | None = None,
-    overlay: dict[str, Any] | None = None,
+    overlay: OverlayJson | None = None,
     guess_share: float | None = None,
-) -> dict[str, Any]:
+) -> HintReply:
     """The hint (``Hint.to_json``), with the probability overlay when it is a guess
     and, for a deduction, ``lesson``: the id of the Learn lesson about its pattern.
 
@@ -115,7 +139,7 @@ def hint_reply(
     it, over the budget raises ``BudgetExceeded`` as any engine work)."""
     hint = make_hint(solution) if hint is None else hint
     guess = _advised_guess(solution.board, guess_share) if hint.kind == "guess" else None
-    data = hint_json(hint, language, guess=guess)
+    data = cast(HintReply, hint_json(hint, language, guess=guess))
     if hint.kind == "deduction" and hint.deduction is not None:
         data["lesson"] = classify(solution.board, hint.deduction)
     if hint.kind == "guess":
@@ -163,7 +187,7 @@ def wrong_flag_hints(
     return hints
 
 
-def overlay_json(solution: Solution, language: str) -> dict[str, Any]:
+def overlay_json(solution: Solution, language: str) -> OverlayJson:
     """Exact mine probabilities of the covered cells (numbers and localized
     percentages) and the safest unflagged cells."""
     renderer = Renderer(language)
@@ -189,7 +213,7 @@ def overlay_json(solution: Solution, language: str) -> dict[str, Any]:
     }
 
 
-def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> dict[str, Any] | None:
+def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> HintJson | None:
     """The explanation for a flag on ``cell`` when it is provably wrong, else None."""
     if cell not in solution.wrong_flags:
         return None

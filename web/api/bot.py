@@ -11,17 +11,15 @@ takes part in the decision or the reply.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from explainer.words.modes import outcome_json
 from explainer.bot.moves import BotError, Move, MoveKind, next_move
-from explainer.words.bot import move_to_json
-from explainer.core.cells import CellSet
+from explainer.words.bot import move_marks, move_to_json
 from explainer.play.game import Game
-from explainer.engine.highlight import highlights, highlights_to_json
+from explainer.engine.highlight import highlights_to_json
 from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
@@ -32,27 +30,11 @@ from web.requests import body_json, reply_language
 from web.api.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
-__all__ = ["bp", "move_highlights"]
+__all__ = ["bp"]
 
 bp = Blueprint("bot", __name__, url_prefix="/api")
 
 #: the role that marks the cell the bot moved on, by kind of move
-_MOVE_ROLE = {MoveKind.OPEN: "safe", MoveKind.FLAG: "mine", MoveKind.UNFLAG: "wrong-flag"}
-
-
-def move_highlights(move: Move, width: int) -> list[dict[str, Any]]:
-    """The move's reasoning in the hint roles: its deduction's cells, and the cell
-    it plays (``safest`` for a guess)."""
-    marks = highlights(move.deduction)
-    role = _MOVE_ROLE[move.kind] if move.certain else "safest"
-    if move.kind is MoveKind.UNFLAG and move.certain:
-        marks = highlights(move.deduction, CellSet.from_cells([move.cell], width))
-    found = marks.get(move.cell, ())
-    if role not in found:
-        marks[move.cell] = (*found, role)
-    return highlights_to_json(dict(sorted(marks.items())))
-
-
 def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
     """The bot's move on the game's view, applied; with the Learn lesson of its deduction."""
     if game.over:
@@ -78,6 +60,6 @@ def bot_move(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record, (move, outcome, lesson) = db.update_game(game_id, owner_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)
-    data["highlights"] = move_highlights(move, record.game.width)
+    data["highlights"] = highlights_to_json(move_marks(move, record.game.width))
     data["lesson"] = lesson
     return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome_json(outcome, language)})

@@ -21,7 +21,7 @@ import binascii
 import time
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -33,13 +33,14 @@ from explainer.play.history import accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
 from explainer.play.replay_file import from_replay, to_replay
 from explainer.play.videos import from_video, to_evf, video_kind
+from explainer.words.hints import HintJson, first_click_json
 from explainer.words.review import review_json
 
 from web import limits
 from web.storage import games as db
 from web.storage import reviews
 from web.storage.ranking import Origin
-from web.api.analysis import current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
+from web.api.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
 from web.api.errors import (
     BadRequestBody,
     GameOver,
@@ -305,7 +306,7 @@ def replay(game_id: str) -> ResponseReturnValue:
     return response, 201
 
 
-def _analysis_reply(record: db.GameRecord, language: str, key: str, value: dict[str, Any]) -> Response:
+def _analysis_reply(record: db.GameRecord, language: str, key: str, value: HintJson | OverlayJson) -> Response:
     return jsonify({"game_id": record.id, "moves": record.game.moves, "lang": language, key: value})
 
 
@@ -350,17 +351,12 @@ def vision(game_id: str) -> ResponseReturnValue:
     return jsonify({"game": state_json(record)})
 
 
-def _first_click() -> dict[str, Any]:
-    # I18N: the hint before the first click of a game
-    return {"kind": "first-click", "text": _("Open any cell: the first click is always safe."), "highlights": []}
-
-
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state is GameState.READY:
-        return _analysis_reply(record, language, "hint", _first_click())
+        return _analysis_reply(record, language, "hint", first_click_json(language))
     reply = current_analyses().hint(_position(record), record.game.view, language)
     record = _note_help(game_id, "hint")  # once answered: a request over its budget writes nothing
     return _analysis_reply(record, language, "hint", reply)

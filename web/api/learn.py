@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
@@ -34,17 +34,25 @@ from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
 from explainer.learn.practice import PracticeError, Status, check_answer, make_puzzle
 from explainer.words.hints import hint_json
-from explainer.words.lessons import example_json, lesson_text, lessons_json, shape_json
+from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
 from explainer.words.practice import answer_json, missed_text
 from explainer.words.render import Renderer
 
 from web.storage import puzzles as practice_store
 from web.storage import training
+from web.api.analysis import HintReply
 from web.requests import body_json, reply_language
 from web.api.errors import ApiError, BadRequestBody
 from web.identity import owner_id
 
-__all__ = ["bp", "puzzle_json", "SEEDS_TRIED"]
+__all__ = ["LessonSummaryJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+
+
+class LessonSummaryJson(LessonJson):
+    """A lesson in the list, with the player's progress on it and its page."""
+
+    progress: practice_store.ProgressJson
+    url: str
 
 bp = Blueprint("learn_api", __name__, url_prefix="/api/learn")
 
@@ -84,10 +92,10 @@ def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> dict[str,
 @bp.get("/lessons")
 def lessons() -> ResponseReturnValue:
     progress = practice_store.progress(owner_id())
-    items = lessons_json(reply_language())
-    for item in items:
-        item["progress"] = progress[item["id"]].to_json()
-        item["url"] = url_for("learn.lesson", pattern_id=item["id"])
+    items: list[LessonSummaryJson] = [
+        {**item, "progress": progress[item["id"]].to_json(), "url": url_for("learn.lesson", pattern_id=item["id"])}
+        for item in lessons_json(reply_language())
+    ]
     return jsonify({"lessons": items})
 
 
@@ -162,7 +170,7 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         if record.answers == 1:  # the first judged answer moves the pattern's practice schedule
             training.record_practice(owner, record.pattern, result.correct)
     if result.status is Status.WRONG:
-        explanation = hint_json(hint, language)
+        explanation = cast(HintReply, hint_json(hint, language))
         shape = shape_result(record.board, hint.deduction)
         explanation["shape"] = None if shape is None else shape_json(shape, Renderer(language))
     return jsonify(

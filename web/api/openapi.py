@@ -37,6 +37,7 @@ from explainer.learn.practice import PUZZLE_MAX_SIDE, Reason, Status, Verdict
 from explainer.play.depth import DEPTHS
 from explainer.play.game import MIN_SIDE, PRESETS, GameState
 from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
+from explainer.play.modes import LOSS_KINDS
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
 from explainer.engine.highlight import ROLES
@@ -116,6 +117,7 @@ _CELLS = _array(_ref("Cell"))
 def _schemas() -> dict[str, Any]:
     custom_max_mines = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH - FIRST_CLICK_AREA
     rules = [str(rule) for rule in DEPTHS]
+    game_states = sorted({state.public for state in GameState})  # a pending loss is lost, with end.pending
     puzzle_cell = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": PUZZLE_MAX_SIDE - 1},
                    "minItems": 2, "maxItems": 2, "description": "[row, col] on the puzzle's board."}
     layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
@@ -302,8 +304,13 @@ def _schemas() -> dict[str, Any]:
                 "known_safe": _CELLS,
                 "uses_mine_count": _BOOLEAN,
                 "message": _STRING,
+                "areas": _object({"common": _CELLS, "unique_a": _CELLS, "unique_b": _CELLS},
+                                 ["common", "unique_a", "unique_b"],
+                                 description="A two-number step: the cells both numbers see, and those only one sees."),
                 "proof": _array(_ref("ProofStep")),
                 "text": _STRING,
+                "lead": {**_STRING, "description": "The sentences before the proof's steps (a page that lists them)."},
+                "action": {**_STRING, "description": "The sentence after the steps: what to open or flag."},
                 "highlights": _array(_ref("Highlight")),
             },
             ["rule", "safe", "mines", "proof"],
@@ -311,12 +318,15 @@ def _schemas() -> dict[str, Any]:
         "ReviewedMove": _object(
             {
                 "index": {"type": "integer", "minimum": 1},
+                "history": {**_COUNT, "description": "The move's record in the game's history (0-based)."},
                 "action": {"enum": [*MOVES, ASSIST, "undo"]},  # (help asked for is not a reviewed move)
                 "cell": _nullable(_ref("Cell")),
                 "by": {"enum": list(BY)},
+                "t": _nullable({"type": "number", "description": "When it was played, seconds since the epoch."}),
                 "verdict": {"enum": [str(verdict) for verdict in MoveVerdict]},
                 "rule": _nullable(_STRING),
                 "probability": _nullable(_PROBABILITY),
+                "safest": _nullable({**_BOOLEAN, "description": "An open or chord: whether it was on a safest cell."}),
                 "missed": _nullable(_ref("Deduction")),
                 "best_guess": _nullable(_ref("Guess")),
                 "chances": _nullable(_object(
@@ -330,6 +340,10 @@ def _schemas() -> dict[str, Any]:
                 )),
                 "lost": _BOOLEAN,
                 "undone": _BOOLEAN,
+                "became_safe_after": _nullable({"type": "integer", "minimum": 1, "description": "A wrong flag: the "
+                                                "move after which the numbers proved it wrong."}),
+                "loss": _object({"kind": {"enum": list(LOSS_KINDS)}, "text": _STRING, "chain": _array(_ref("Deduction"))},
+                                ["kind", "text", "chain"], description="The move that lost: why."),
                 "board": _array(_STRING, description="The player's view just before the move, one row each."),
                 "text": _STRING,
                 "highlights": _array(_ref("Highlight")),
@@ -341,7 +355,10 @@ def _schemas() -> dict[str, Any]:
                 "moves": _array(_ref("ReviewedMove")),
                 "summary": _object(
                     {
+                        "state": {"enum": game_states},
                         "moves": _COUNT, "clicks": _COUNT, "wrong_flags": _COUNT, "hints": _COUNT,
+                        "probabilities": {**_COUNT, "description": "The times the probabilities were asked for."},
+                        "undos": _COUNT,
                         "guesses": _object({"forced": _COUNT, "avoidable": _COUNT}, ["forced", "avoidable"]),
                         "accuracy": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
                         "time": _nullable({"type": "number", "minimum": 0}),
@@ -378,6 +395,8 @@ def _schemas() -> dict[str, Any]:
                 ),
                 "text": _STRING,
                 "depth": {"type": "integer", "minimum": 0, "description": "Nesting in the cases of a proof."},
+                "highlights": {**_array(_ref("Highlight")), "description": "The step's cells by role, for a page "
+                               "that lists the steps."},
             },
             ["kind", "assume", "numbers", "mine_count", "safe", "mines", "figures", "text"],
         ),
@@ -404,6 +423,7 @@ def _schemas() -> dict[str, Any]:
                           "description": "For a wrong flag: the steps from the numbers to the cell, in order."},
                 "highlights": _array(_ref("Highlight")),
                 "lesson": _nullable(_STRING),
+                "conflict": {**_CELLS, "description": "Kind inconsistent: the numbers that cannot all hold."},
                 "cell": _ref("Cell"),
                 "probability": _PROBABILITY,
                 "safest": _CELLS,
@@ -417,11 +437,16 @@ def _schemas() -> dict[str, Any]:
         "LossReport": _object(
             {
                 "cell": _ref("Cell"),
-                "kind": {"enum": ["proved", "guess", "strict"]},
+                "kind": {"enum": list(LOSS_KINDS)},
                 "probability": _nullable(_PROBABILITY),
                 "text": _STRING,
                 "deduction": _ref("Deduction"),
                 "deduction_text": _STRING,
+                "wrong_flags": {**_CELLS, "description": "The player's flags that were not mines and led to the loss."},
+                "wrong_flags_text": _STRING,
+                "chord": {**_ref("Cell"), "description": "The number the losing chord was made on."},
+                "flags": {**_CELLS, "description": "The player's right flags the chain starts from."},
+                "safest_probability": _nullable(_PROBABILITY),
                 "lead": {**_STRING, "description": "For a proved mine: the first sentence, before the chain."},
                 "chain": {**_array(_ref("Deduction")),
                           "description": "For a proved mine: the steps from the numbers to the cell, in order."},
@@ -440,7 +465,7 @@ def _schemas() -> dict[str, Any]:
                 "width": {"type": "integer", "minimum": 1},
                 "mines": _COUNT,
                 "mines_left": _INTEGER,
-                "state": {"enum": sorted({state.public for state in GameState})},
+                "state": {"enum": game_states},
                 "moves": _COUNT,
                 "board": _array(_STRING, description="One row each: ? covered, F flagged, . open zero, 1-8."),
                 "elapsed": {"type": "number", "minimum": 0},
@@ -449,7 +474,7 @@ def _schemas() -> dict[str, Any]:
                 "undoable": {**_BOOLEAN, "description": "A move can be taken back (also a loss not accepted yet)."},
                 "wrong_flags": _CELLS,
                 "summary": _object(
-                    {"mode": {"enum": list(MODES)}, "state": _STRING, "moves": _COUNT,
+                    {"mode": {"enum": list(MODES)}, "state": {"enum": game_states}, "moves": _COUNT,
                      "assisted": _array({"enum": list(ASSISTED)},
                                         description="Why the game counts as assisted (empty: it does not)."),
                      "warnings": {**_BOOLEAN, "description": "Wrong flags are shown (the player's choice at the start)."},
@@ -513,9 +538,13 @@ def _schemas() -> dict[str, Any]:
             {
                 "opened": _CELLS,
                 "saved": _BOOLEAN,
-                "assists": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY, "text": _STRING},
-                                          ["cell", "text"])),
+                "assists": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY, "reason": _STRING,
+                                           "text": _STRING}, ["cell", "text"])),
                 "loss": _nullable(_ref("LossReport")),
+                "assist_unavailable": {**_BOOLEAN, "description": "The search for a cell to open ran over the "
+                                       "engine's budget (the move stands)."},
+                "loss_unavailable": {**_BOOLEAN, "description": "The loss report ran over the engine's budget (the "
+                                     "move stands; the game's end.loss gives it later)."},
             },
             ["opened", "saved", "assists"],
         ),
@@ -544,6 +573,7 @@ def _schemas() -> dict[str, Any]:
                 "kind": {"enum": [str(kind) for kind in MoveKind]},
                 "cell": _ref("Cell"),
                 "certain": _BOOLEAN,
+                "deduction": _ref("Deduction"),
                 "guess": _ref("Guess"),
                 "text": _STRING,
                 "highlights": _array(_ref("Highlight")),

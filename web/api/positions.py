@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -44,7 +45,7 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
 from explainer.formats import link
-from explainer.words.hints import chain_item, hint_json
+from explainer.words.hints import HintJson, chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
 from web import limits
@@ -272,7 +273,7 @@ class _Room:
         self.used = 0
         self._counted = 0
 
-    def __call__(self, listed: list[dict[str, Any]]) -> bool:
+    def __call__(self, listed: Sequence[Mapping[str, Any]]) -> bool:
         """May one more entry follow ``listed``?"""
         for entry in listed[self._counted :]:
             self.used += len(json.dumps(entry))
@@ -301,7 +302,7 @@ def analysis_route() -> ResponseReturnValue:
     reserve = REPLY_RESERVE * float(current_app.config["ENGINE_SECONDS"])
     # each deduction with its highlights, lead and action, as long as there is room
     solution_data = solution_to_json(solution, language, chain_item, _Room(MAX_DEDUCTIONS, MAX_DEDUCTION_BYTES, reserve))
-    wrong: list[dict[str, Any]] = []
+    wrong: list[HintJson] = []
     room = _Room(MAX_WRONG_FLAGS, MAX_WRONG_FLAG_BYTES, reserve)
     for wrong_hint in wrong_hints:
         if not room(wrong):

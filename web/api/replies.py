@@ -12,9 +12,10 @@ its replies carry the mines (``vision``).
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
-from explainer.words.modes import loss_report_json
+from explainer.core.shapes import CellJson
+from explainer.words.modes import LossReportJson, loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
@@ -30,7 +31,7 @@ from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.requests import reply_language
 
-__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "game_state", "loss_json", "state_json", "vision_json"]
+__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
 
 
 class EndFigures(TypedDict):
@@ -57,8 +58,19 @@ class GameEnd(TypedDict):
     wrong_flags: list[list[int]]
     pending: bool
     hidden: bool
-    loss: dict[str, Any] | None  # ``loss_json``
+    loss: LossReportJson | None  # ``loss_json``
     loss_unavailable: NotRequired[bool]
+
+
+#: a forgiving save: the mines it moved away, from ``from`` to ``to`` (the functional form: ``from`` is a keyword)
+MovedJson = TypedDict("MovedJson", {"cell": CellJson | None, "from": list[CellJson], "to": list[CellJson]})
+
+
+class VisionJson(TypedDict):
+    """Mine vision: where the mines are now, and each forgiving save's moves."""
+
+    mines: list[CellJson]
+    moved: list[MovedJson]
 
 
 class GameJson(TypedDict):
@@ -82,11 +94,11 @@ class GameJson(TypedDict):
     kind: str
     origin: str | None
     daily: str | None
-    vision: dict[str, Any] | None
+    vision: VisionJson | None
     end: NotRequired[GameEnd]
 
 
-def loss_json(report: LossReport, language: str) -> dict[str, Any]:
+def loss_json(report: LossReport, language: str) -> LossReportJson:
     """The loss report with the cells of its reasoning highlighted in the hint roles: the
     step that proved the cell a mine, or the cells that were safe (or safer) instead."""
     data = loss_report_json(report, language)
@@ -100,10 +112,10 @@ def loss_json(report: LossReport, language: str) -> dict[str, Any]:
     return data
 
 
-def vision_json(game: Game) -> dict[str, Any]:
+def vision_json(game: Game) -> VisionJson:
     """Mine vision (asked for by the player, which makes the game assisted): where the mines
     are now, and for each forgiving save the mines it moved away (``from``) and where to (``to``)."""
-    moved = []
+    moved: list[MovedJson] = []
     before = initial_layout(game)
     for entry in game.history:
         if entry.get("saved") and not entry.get("undone") and before is not None:

@@ -25,6 +25,7 @@ from explainer.play import modes
 from explainer.play.depth import DEPTHS
 from explainer.formats import Position
 from explainer.play.game import MIN_SIDE, PRESETS, Game
+from explainer.play.generate import DEFAULT_MAX_RULE
 from explainer.play.modes import Mode
 from explainer.play.position_game import play_position
 from web.storage.results import MULTIPLIERS, multiplied_mines
@@ -217,8 +218,10 @@ def replay_game(game: Game) -> Game | None:
         return None
     layout = int(game.extra["first_layout"]) if "first_layout" in game.extra else game.layout
     mode = modes.game_mode(game)
-    options = {key: game.extra[key] for key in ("max_rule", "require_rule") if game.extra.get(key) is not None}
-    fresh = modes.new_game(mode, game.height, game.width, game.mine_count, game.seed, **options)
+    fresh = modes.new_game(
+        mode, game.height, game.width, game.mine_count, game.seed,
+        max_rule=game.extra.get("max_rule") or DEFAULT_MAX_RULE, require_rule=game.extra.get("require_rule"),
+    )  # fmt: skip
     again = Game.from_layout(game.height, game.width, layout, seed=game.seed)
     again.extra = fresh.extra
     modes.open_cell(again, *divmod(game.first_click, game.width))

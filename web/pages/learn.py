@@ -59,7 +59,7 @@ def index() -> ResponseReturnValue:
     progress = practice_store.progress(owner)
     weeks = training.missed_by_week(owner)
     queue = [queue_json(item, language) for item in training.queue(owner)]
-    lessons = lessons_json(language)
+    lessons: list[dict[str, Any]] = [dict(lesson) for lesson in lessons_json(language)]  # with the page's figures
     for lesson in lessons:
         item = progress[lesson["id"]]
         lesson["progress"] = item

@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import Row, case, func, insert, literal, select, union_all, update
 
@@ -32,6 +32,7 @@ __all__ = [
     "PuzzleNotFound",
     "PuzzleRecord",
     "Progress",
+    "ProgressJson",
     "create_puzzle",
     "load_puzzle",
     "record_answer",
@@ -59,6 +60,16 @@ class PuzzleRecord:
     solved: bool
 
 
+
+class ProgressJson(TypedDict):
+    """A player's progress on one pattern."""
+
+    pattern: str
+    solved: int
+    answered: int
+    first_try: int
+    accuracy: float | None  # first-try answers right, of those answered
+
 @dataclass(frozen=True)
 class Progress:
     pattern: str
@@ -70,7 +81,7 @@ class Progress:
     def accuracy(self) -> float | None:
         return self.first_try / self.answered if self.answered else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ProgressJson:
         return {
             "pattern": self.pattern,
             "solved": self.solved,
