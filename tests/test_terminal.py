@@ -562,3 +562,26 @@ def test_screenshot_of_a_game_with_a_hint(tmp_path: Path) -> None:
 
     drive(app, scenario, size=(100, 26))
     assert (folder / "terminal-hint.svg").read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize(("mode", "line"), [("forgiving", "Saves: "), ("assist", "Cells opened for you: "), ("classic", None)])
+def test_the_summary_gives_the_modes_own_figures(mode: str, line: str | None) -> None:
+    """A finished game's summary in the terminal ends with its mode's own figures (a forgiving game's
+    saves, an assisted game's cells opened), as the web's does; a classic game has none."""
+    from explainer.cli.terminal_session import Session
+    from explainer.play.modes import mode_rules, new_game, open_cell
+
+    session = Session(lambda: new_game(mode, 9, 9, 10, seed=5), "en")
+    game = session.game
+    open_cell(game, 4, 4)
+    assert game.layout is not None
+    for index in range(game.size):
+        if not game.over and not game.layout >> index & 1 and not game.revealed >> index & 1:
+            open_cell(game, *divmod(index, game.width))
+    assert game.state is GameState.WON
+    lines = session.summary()
+    figures = mode_rules(game).figures(game)
+    if line is None:
+        assert not figures and not any(text.startswith(("Saves: ", "Cells opened for you: ")) for text in lines)
+    else:
+        assert lines[-1] == f"{line}{next(iter(figures.values()))}"

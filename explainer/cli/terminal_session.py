@@ -28,7 +28,7 @@ from explainer.errors import EngineError
 from explainer.play import history
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
-from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, open_cell
+from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, mode_rules, open_cell
 from explainer.words.bot import explain_move, move_marks
 from explainer.words.hints import hint_text
 from explainer.words.modes import loss_text
@@ -564,11 +564,12 @@ class Session:
             lines.append(r._("3BV/s: %(value)s", value=format_decimal(value / elapsed, format="#,##0.00", locale=r.language)))
         if clicks.total:
             lines.append(r._("Efficiency: %(percent)s", percent=r.percent(value / clicks.total)))
-        if mode is Mode.FORGIVING:
+        figures = mode_rules(game).figures(game)  # the mode's own
+        if "saves" in figures:
             # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
-            lines.append(r._("Saves: %(count)s", count=int(game.extra.get("saves", 0))))
-        if mode is Mode.ASSIST:
+            lines.append(r._("Saves: %(count)s", count=figures["saves"]))
+        if "assists" in figures:
             # I18N: end-of-game summary (assist mode): cells the game opened for the player
-            lines.append(r._("Cells opened for you: %(count)s", count=int(game.extra.get("assists", 0))))
+            lines.append(r._("Cells opened for you: %(count)s", count=figures["assists"]))
         return lines
 
