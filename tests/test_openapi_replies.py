@@ -128,9 +128,14 @@ def _shapes() -> list[tuple[Any, str]]:
     from explainer.words.bot import AlternativeJson, BotMoveJson, GuessJson
     from explainer.words.lessons import LessonExampleJson, ShapeJson
     from explainer.words.modes import AssistJson, LossReportJson, OutcomeJson
+    from explainer.words.practice import AnswerJson, CellVerdictJson
     from explainer.words.review import ChancesJson, ReviewedMoveJson, ReviewJson, ReviewSummaryJson
     from web.api.analysis import HintReply, OverlayJson, SafestJson
-    from web.api.learn import LessonSummaryJson
+    from web.accounts import UserJson
+    from web.api.learn import LastMissJson, LessonSummaryJson, PracticeItemJson, PuzzleReplyJson
+    from web.api.positions import ExportedFileJson, PositionJson
+    from web.api.stats import DailyBoardJson, LeaderboardsJson, RatioRowJson, TimeRowJson
+    from web.storage.stats import BoardStatsJson, CommunityJson, GuessCountsJson
     from web.api.replies import MovedJson, VisionJson
     from web.storage.puzzles import ProgressJson
 
@@ -143,6 +148,11 @@ def _shapes() -> list[tuple[Any, str]]:
         (ChancesJson, "ReviewedMove.chances"), (ShapeJson, "ShapeResult"), (VisionJson, "Game.vision"),
         (MovedJson, "Game.vision.moved"), (ReplayFile, "ReplayFile"), (ReplayMove, "ReplayFile.moves"),
         (LessonSummaryJson, "LessonSummary"), (LessonExampleJson, "LessonExample"), (ProgressJson, "Progress"),
+        (UserJson, "User"), (BoardStatsJson, "BoardStats"), (GuessCountsJson, "BoardStats.guesses"),
+        (CommunityJson, "BoardStats.community"), (TimeRowJson, "TimeRow"), (RatioRowJson, "Leaderboards.by_win_ratio"),
+        (LeaderboardsJson, "Leaderboards"), (DailyBoardJson, "DailyBoard"), (PuzzleReplyJson, "Puzzle"),
+        (PracticeItemJson, "PracticeItem"), (LastMissJson, "PracticeItem.last"), (PositionJson, "Position"),
+        (ExportedFileJson, "ExportedFile"), (AnswerJson, "AnswerResult"), (CellVerdictJson, "CellVerdict"),
     ]  # fmt: skip
 
 

@@ -48,7 +48,7 @@ import math
 import threading
 import time
 import unicodedata
-from typing import Any
+from typing import Any, TypedDict
 
 from flask import current_app, request
 from flask_babel import gettext as _
@@ -60,6 +60,7 @@ from web.storage import accounts
 from web.storage.accounts import AttemptRefused, User, UsernameTaken
 
 __all__ = [
+    "UserJson",
     "BadCredentials",
     "BadField",
     "MIN_PASSWORD_SCORE",
@@ -115,7 +116,12 @@ class TooManyAttempts(ApiError):
         self.retry_after = retry_after
 
 
-def user_json(user: User | None) -> dict[str, Any] | None:
+class UserJson(TypedDict):
+    username: str
+    created_at: float  # seconds since the epoch
+
+
+def user_json(user: User | None) -> UserJson | None:
     return None if user is None else {"username": user.username, "created_at": user.created_at}
 
 

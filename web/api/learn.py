@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
@@ -29,6 +29,7 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from explainer.core.cells import Cell, CellSet
+from explainer.core.shapes import CellJson
 
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
@@ -45,7 +46,44 @@ from web.requests import body_json, reply_language
 from web.api.errors import ApiError, BadRequestBody
 from web.identity import owner_id
 
-__all__ = ["LessonSummaryJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+__all__ = ["LastMissJson", "LessonSummaryJson", "PracticeItemJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+
+
+class PuzzleReplyJson(TypedDict):
+    """What a player may see of a practice puzzle: never the seed or the step."""
+
+    id: str
+    pattern: str
+    name: str
+    height: int
+    width: int
+    mines: int | None
+    board: list[str]  # rows in the text format
+    answers: int
+    solved: bool
+
+
+class LastMissJson(TypedDict):
+    game_id: str
+    move: int
+    finished_at: float
+    safe: list[CellJson]
+    mines: list[CellJson]
+    url: str  # the move in the game's review
+    text: str
+
+
+class PracticeItemJson(TypedDict):
+    """One pattern of "Your practice"."""
+
+    pattern: str
+    name: str
+    misses: int
+    streak: int
+    mastered: bool
+    due: bool
+    due_at: float
+    last: LastMissJson
 
 
 class LessonSummaryJson(LessonJson):
@@ -72,7 +110,7 @@ class NoPuzzle(ApiError):
     status = 409
 
 
-def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> dict[str, Any]:
+def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleReplyJson:
     """What a player may see of a puzzle: its board (rows in the text format), never the seed or the step."""
     board = record.board
     lines = str(board).splitlines()
@@ -204,7 +242,7 @@ class NothingMissed(ApiError):
         super().__init__(_("your finished games show no step missed yet: play a game, or practise a lesson"))
 
 
-def queue_json(item: training.QueueItem, language: str) -> dict[str, Any]:
+def queue_json(item: training.QueueItem, language: str) -> PracticeItemJson:
     """One pattern of "Your practice": its name, misses, schedule, and where it was last missed (with a
     link to that move of the game's review and the sentence that says what the step would have told)."""
     last = item.last

@@ -32,7 +32,7 @@ import base64
 import binascii
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, jsonify, request, url_for
@@ -41,6 +41,7 @@ from flask_babel import gettext as _
 
 from explainer.core.board import Board
 from explainer.core.cells import CellSet
+from explainer.core.shapes import CellJson
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
@@ -203,7 +204,28 @@ def _writable(position: Position) -> list[str]:
     return names
 
 
-def position_json(position: Position) -> dict[str, Any]:
+class PositionJson(TypedDict):
+    """A position for the analysis board."""
+
+    board: str  # the text format
+    height: int
+    width: int
+    mines: int | None
+    layout: list[CellJson] | None  # the mines, when the position knows them
+    formats: list[str]  # the export formats that can hold it
+    share: str  # a link (path and query) that opens it on the analysis board
+
+
+class ExportedFileJson(TypedDict):
+    """A position's file in one format: text as ``content``, MBF base64-encoded."""
+
+    format: str
+    filename: str
+    content: NotRequired[str]
+    base64: NotRequired[str]
+
+
+def position_json(position: Position) -> PositionJson:
     view = position.view
     return {
         "board": str(view),
@@ -248,10 +270,10 @@ def export_route() -> ResponseReturnValue:
     return jsonify(_exported(position, name, "position"))
 
 
-def _exported(position: Position, name: str, stem: str) -> dict[str, Any]:
+def _exported(position: Position, name: str, stem: str) -> ExportedFileJson:
     """The file of ``position`` in format ``name``: text as ``content``, MBF base64-encoded."""
     content = write(_in_format(position, name), name)
-    reply: dict[str, Any] = {"format": name, "filename": f"{stem}-{name}.{EXTENSIONS[name]}"}
+    reply: ExportedFileJson = {"format": name, "filename": f"{stem}-{name}.{EXTENSIONS[name]}"}
     if name == "mbf":
         reply["base64"] = base64.b64encode(content).decode("ascii")
     else:

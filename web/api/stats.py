@@ -10,7 +10,7 @@ today's board (the same game when asked again: one attempt a day).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -49,11 +49,48 @@ def check_mode(value: Any) -> str:
     return str(value)
 
 
-def _time_row(row: TimeRow) -> dict[str, Any]:
-    return {"username": row.username, "seconds": row.seconds, "finished_at": row.finished_at, "assisted": list(row.assisted)}
+class TimeRowJson(TypedDict):
+    """A finished game on a leaderboard (``rank``: on the ranked lists only)."""
+
+    rank: NotRequired[int]
+    username: str
+    seconds: float
+    finished_at: float  # seconds since the epoch
+    assisted: list[str]  # why it counts as assisted (the assisted list)
 
 
-def leaderboards_json(boards: Leaderboards) -> dict[str, Any]:
+class RatioRowJson(TypedDict):
+    rank: int
+    username: str
+    played: int
+    won: int
+    win_ratio: float
+
+
+class LeaderboardsJson(TypedDict):
+    kind: str
+    mode: str
+    min_games: int  # the games a player needs to be on the win-ratio list
+    by_win_ratio: list[RatioRowJson]
+    by_best_time: list[TimeRowJson]
+    assisted: list[TimeRowJson]
+
+
+class DailyBoardJson(TypedDict):
+    preset: str
+    day: str
+    key: str
+    players: int
+    ranked: list[TimeRowJson]
+    assisted: list[TimeRowJson]
+
+
+def _time_row(row: TimeRow, rank: int | None = None) -> TimeRowJson:
+    data: TimeRowJson = {"username": row.username, "seconds": row.seconds, "finished_at": row.finished_at, "assisted": list(row.assisted)}
+    return data if rank is None else {"rank": rank, **data}
+
+
+def leaderboards_json(boards: Leaderboards) -> LeaderboardsJson:
     return {
         "kind": boards.kind,
         "mode": boards.mode,
@@ -62,12 +99,12 @@ def leaderboards_json(boards: Leaderboards) -> dict[str, Any]:
             {"rank": rank, "username": row.username, "played": row.played, "won": row.won, "win_ratio": row.ratio}
             for rank, row in enumerate(boards.by_ratio, 1)
         ],
-        "by_best_time": [{"rank": rank, **_time_row(row)} for rank, row in enumerate(boards.by_time, 1)],
+        "by_best_time": [_time_row(row, rank) for rank, row in enumerate(boards.by_time, 1)],
         "assisted": [_time_row(row) for row in boards.assisted],
     }
 
 
-def daily_json(preset: str) -> dict[str, Any]:
+def daily_json(preset: str) -> DailyBoardJson:
     key = daily.daily_key(daily.today(), preset)
     ranked, assisted, players = stats.daily_board(key)
     return {
@@ -75,7 +112,7 @@ def daily_json(preset: str) -> dict[str, Any]:
         "day": daily.today(),
         "key": key,
         "players": players,
-        "ranked": [{"rank": rank, **_time_row(row)} for rank, row in enumerate(ranked, 1)],
+        "ranked": [_time_row(row, rank) for rank, row in enumerate(ranked, 1)],
         "assisted": [_time_row(row) for row in assisted],
     }
 

@@ -18,14 +18,52 @@ from __future__ import annotations
 import json
 import statistics
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import and_, case, func, select
 
 from web.storage.database import connection
 from web.storage.tables import ACCOUNT_PREFIX, daily_attempts, results, users
 
-__all__ = ["BoardStats", "Leaderboards", "RatioRow", "TimeRow", "daily_board", "leaderboards", "player_stats"]
+__all__ = ["BoardStats", "BoardStatsJson", "CommunityJson", "GuessCountsJson", "Leaderboards", "RatioRow", "TimeRow", "daily_board", "leaderboards", "player_stats"]
+
+
+class GuessCountsJson(TypedDict):
+    forced: int
+    avoidable: int
+    reviewed_games: int  # the games whose guesses were counted (their review is done)
+
+
+class CommunityJson(TypedDict):
+    """The community's figures of the wins, as ``ms_toollib`` computes them."""
+
+    best_bbbv_per_second: float | None
+    median_ioe: float | None
+    best_stnb: float | None  # the standard levels only
+
+
+class BoardStatsJson(TypedDict):
+    """A player's statistics on one board kind and mode (``BoardStats.to_json``)."""
+
+    kind: str
+    mode: str
+    played: int
+    won: int
+    lost: int
+    win_ratio: float | None
+    current_streak: int
+    best_streak: int
+    best_time: float | None
+    median_time: float | None
+    guesses: GuessCountsJson
+    hints: int
+    saves: int
+    assisted_games: int
+    unranked_games: int
+    unranked_reasons: dict[str, int]  # why games did not rank, with how many games each
+    win_ratio_series: list[float]
+    win_times: list[float]
+    community: CommunityJson
 
 
 @dataclass
@@ -61,7 +99,7 @@ class BoardStats:
     def ratio(self) -> float | None:
         return self.won / self.played if self.played else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> BoardStatsJson:
         return {
             "kind": self.kind,
             "mode": self.mode,
@@ -89,8 +127,8 @@ class BoardStats:
         }
 
     @property
-    def community(self) -> dict[str, float | None]:
-        return dict(self.to_json()["community"])
+    def community(self) -> CommunityJson:
+        return self.to_json()["community"]
 
 
 def player_stats(owner: str) -> list[BoardStats]:
