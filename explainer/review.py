@@ -28,7 +28,7 @@ and chords) come with the summary.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from explainer.core.board import Board
@@ -36,7 +36,7 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
 from explainer.engine.solve import Solution, decide_cheaply, simplest_step, solve
-from explainer.bot.guess import Guess
+from explainer.bot.guess import Guess, GuessReason
 from explainer.bot.moves import WinChances, advised_guess, win_chances
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState, Position
@@ -142,9 +142,20 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         item.safest_probability = best
         item.safest = item.probability is not None and item.probability <= best + 1e-12
     if item.action == "open":
-        item.best_guess = advised_guess(view)
         assert item.cell is not None
+        item.best_guess = _as_played(advised_guess(view), item.cell)
         item.chances = win_chances(view, item.cell)
+
+
+def _as_played(best: Guess | None, cell: Cell) -> Guess | None:
+    """The policy's guess, seen from the player's ``cell``: the other cell of a true 50/50 is exactly as good a
+    guess as the pick (its pair is the pick), so the review does not name the pick as better."""
+    if best is None or best.reason is not GuessReason.FIFTY_FIFTY or not best.alternatives:
+        return best
+    other, chance = best.alternatives[0]
+    if other != cell:
+        return best
+    return replace(best, cell=other, probability=chance, alternatives=((best.cell, best.probability),))
 
 
 def _judge_cheaply(item: MoveReview, action: str, cells: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from explainer import solve
+from explainer.bot.guess import GuessReason
 from explainer.core.cells import Cell
 from explainer.play.game import Game, GameState
 from explainer.play.history import undo
@@ -284,3 +285,27 @@ def test_a_strict_loss_shows_no_mine_until_it_is_accepted(client: FlaskClient) -
     assert lost["outcome"]["loss"]["text"].startswith("Strict mode:")
     accepted = client.post(f"/api/games/{game_id}/accept", json={}).json["game"]
     assert len(accepted["end"]["mines"]) == 10
+
+
+def test_the_other_cell_of_a_true_fifty_fifty_is_the_best_guess_too() -> None:
+    """A true 50/50's two cells are equally good guesses: when the player guesses the one the bot's policy
+    does not pick, the review says it was the best guess (the pair seen from the player's side), and never
+    names the other cell as the better one."""
+    width = 30
+    mines = [(0, 2), *((row, col) for row in (0, 1) for col in range(4, 30, 3))]  # one mine of the pair, the rest far
+    layout = sum(1 << (row * width + col) for row, col in mines)
+    for played in ((1, 2), (0, 2)):  # the policy picks C1 (the first of the pair): C2 survives, C1 is the mine
+        game = Game.from_layout(2, width, layout)
+        open_cell(game, 0, 0)  # opens A1:B2, whose 1s see C1 and C2 alone: one mine, that nothing can ever tell apart
+        assert game.revealed == 0b11 | 0b11 << width
+        open_cell(game, *played)
+        item = review(game).moves[-1]
+        assert item.best_guess is not None and item.best_guess.reason is GuessReason.FIFTY_FIFTY
+        assert item.followed and item.best_guess.cell == Cell(*played)
+        other = (1, 2) if played == (0, 2) else (0, 2)
+        assert item.best_guess.alternatives[0][0] == Cell(*other)
+        text = review_json(review(game))["moves"][-1]["text"]
+        name = Cell(*played).name
+        assert text.startswith(f"{name} was a forced guess: no cell was certain, and it was the best guess there was."), text
+        assert f"with {Cell(*other).name} it is a true 50/50" in text and "The best guess was" not in text, text
+    assert game.state is GameState.LOSS_PENDING
