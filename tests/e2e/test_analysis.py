@@ -8,7 +8,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import LiveServer
 from .helpers import board, cell, explanation
@@ -165,3 +165,37 @@ def test_on_a_phone_the_answer_waits_in_its_sheet(phone: Page) -> None:
     phone.click('[data-action="panel-toggle"]')
     expect(panel).to_have_attribute("data-open", "true")
     expect(explanation(phone)).to_contain_text("G8")
+
+
+def test_a_list_cut_short_says_how_many_steps_it_shows(page: Page) -> None:
+    """A large position's list of deductions is cut to what one answer holds (``tests/test_bounds.py``
+    makes the server cut it); the page says how many steps it shows of how many.  The server's reply is cut
+    here in the browser, on the sample, so the page is tested on its own."""
+    cut = {"total": 0}
+
+    def cut_short(route: Route) -> None:
+        response = route.fetch()
+        data = response.json()
+        solution = data["solution"]
+        cut["total"] = len(solution["deductions"])
+        solution["deductions"] = solution["deductions"][:2]
+        solution["truncated"] = True
+        solution["deductions_total"] = cut["total"]
+        route.fulfill(response=response, json=data)
+
+    page.route(re.compile(r"/api/positions/analysis\?"), cut_short)
+    page.goto("/analysis")
+    analysed(page)
+    note = page.locator('[data-role="deductions-cut"]')
+    expect(note).to_be_visible()
+    expect(page.locator('[data-role="deductions"] li')).to_have_count(2)
+    assert cut["total"] > 2
+    expect(note).to_have_text(f"Steps shown: 2 of {cut['total']}. The rest did not fit in one answer.")
+    page.unroute(re.compile(r"/api/positions/analysis\?"))
+    wrap = page.locator('[data-role="board-wrap"]')
+    before = wrap.get_attribute("data-analysed")
+    cell(page, 7, 6).click()  # an edit (the "?" tool: the flag goes) asks again: the whole list, and no note
+    expect(wrap).not_to_have_attribute("data-analysed", before or "")
+    analysed(page)
+    expect(note).to_be_hidden()
+    assert page.locator('[data-role="deductions"] li').count() > 2

@@ -53,6 +53,9 @@ def analysis_texts() -> dict[str, str]:
         "deductionNumber": _("Step %(number)s"),
         # I18N: analysis board: the list of all deductions is empty
         "noDeductions": _("No cell is certain: every covered cell could hold a mine or not."),
+        # I18N: analysis board: the list of all deductions was cut short (a large position); %(shown)s and %(total)s
+        # are numbers of steps
+        "deductionsCut": _("Steps shown: %(shown)s of %(total)s. The rest did not fit in one answer."),
         # I18N: analysis board: the position's numbers are consistent (no flag is provably wrong)
         "noWrongFlags": _("No flag is provably wrong."),
     }

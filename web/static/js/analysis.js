@@ -41,6 +41,7 @@ class Analysis {
     this.share = document.querySelector('[data-role="share"]');
     this.deductions = document.querySelector('[data-role="deductions"]');
     this.deductionsEmpty = document.querySelector('[data-role="deductions-empty"]');
+    this.deductionsCut = document.querySelector('[data-role="deductions-cut"]');
     this.wrongFlags = document.querySelector('[data-role="wrong-flags"]');
     this.inconsistent = document.querySelector('[data-role="inconsistent"]');
     this.layoutNote = document.querySelector('[data-role="layout-note"]');
@@ -279,6 +280,7 @@ class Analysis {
     this.board.setHighlights([]);
     this.board.setOverlay(null);
     renderStepList(this.deductions, [], [], () => {});
+    this.deductionsCut.hidden = true;
     this.wrongFlags.replaceChildren();
     this.inconsistent.hidden = true;
   }
@@ -310,6 +312,11 @@ class Analysis {
     );
     this.deductionsEmpty.hidden = solution.deductions.length > 0 || !solution.consistent;
     this.deductionsEmpty.textContent = this.texts.noDeductions;
+    // a large position's list is cut to what one answer holds: say so, with how many steps there are
+    this.deductionsCut.hidden = !solution.truncated;
+    this.deductionsCut.textContent = solution.truncated
+      ? format(this.texts.deductionsCut, { shown: String(solution.deductions.length), total: String(solution.deductions_total) })
+      : "";
     this.wrongFlags.replaceChildren(
       ...(reply.wrong_flags.length
         ? reply.wrong_flags.map((hint) => {
