@@ -317,6 +317,10 @@ class Renderer:
         The argument is the proof's steps in order; a longer argument (enumeration) first recalls the cells
         proved safe before that it relies on and which numbers it uses."""
         steps = [self.proof_step(step) for step in deduction.proof]
+        if deduction.rule is not Rule.ENUMERATION:  # no lead: the steps alone (most deductions: one step)
+            if len(steps) == 1:
+                return steps[0], steps
+            return self._separator.join([sentence for sentence in steps if sentence]), steps
         body = self._lead(deduction)
         body += steps
         # no closing "Open C5." that repeats the cells: the highlight and the buttons are the action

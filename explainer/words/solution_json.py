@@ -37,7 +37,7 @@ def deduction_json(deduction: Deduction, renderer: Renderer) -> DeductionJson:
     text, sentences = renderer.explained(deduction)
     for step_json, sentence, step in zip(item["proof"], sentences, deduction.proof):
         step_json["text"] = sentence
-        step_json["depth"] = step_depth(step)
+        step_json["depth"] = step_depth(step) if step.assume else 0
     item["text"] = text
     return item
 
