@@ -232,15 +232,17 @@ class ProofStep:
                 figures[key] = value.to_json() if found is None else found.copy()
             else:
                 figures[key] = _figure(value)
+        clues = self.clues
         data: ProofStepJson = {
             "kind": self.message,
             "assume": [[[cell[0], cell[1]], "mine" if is_mine else "safe"] for cell, is_mine in self.assume]
             if self.assume
             else [],
-            "numbers": [[cell[0], cell[1]] for cell in self.clues],
+            # (most steps cite one number: its pair without a loop)
+            "numbers": [[clues[0][0], clues[0][1]]] if len(clues) == 1 else [[cell[0], cell[1]] for cell in clues],
             "mine_count": self.uses_mine_count,
-            "safe": _json_of(safe, memo) if safe else [],
-            "mines": _json_of(mines, memo) if mines else [],
+            "safe": _json_of(safe, memo) if safe is not None and safe.mask else [],
+            "mines": _json_of(mines, memo) if mines is not None and mines.mask else [],
             "figures": figures,
         }
         if self.clash is not None:
