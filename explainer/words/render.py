@@ -327,6 +327,7 @@ class Renderer:
         return self._separator.join([sentence for sentence in body if sentence]), steps
 
     def _lead(self, deduction: Deduction) -> list[str]:
+        """The sentences before an enumeration's steps; none for any other rule (``explained`` relies on it)."""
         body: list[str] = []
         # one- and two-number steps name the safe cells they set aside where they count covered cells
         if deduction.known_safe.mask and deduction.rule is Rule.ENUMERATION:
