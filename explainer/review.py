@@ -143,8 +143,11 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         item.safest = item.probability is not None and item.probability <= best + 1e-12
     if item.action == "open":
         assert item.cell is not None
-        item.best_guess = _as_played(advised_guess(view), item.cell)
-        item.chances = win_chances(view, item.cell)
+        advised = advised_guess(view)
+        item.best_guess = _as_played(advised, item.cell)
+        # the policy's endgame guess carries the chance with best play: the search is not made again
+        known = advised.win if advised is not None and advised.reason is GuessReason.ENDGAME else None
+        item.chances = win_chances(view, item.cell, best=known)
 
 
 def _as_played(best: Guess | None, cell: Cell) -> Guess | None:

@@ -167,10 +167,12 @@ class WinChances:
     placements: int  # the mine placements that fit the view (all played out)
 
 
-def win_chances(view: Board, cell: Cell, policy: GuessPolicy = DEFAULT_POLICY) -> WinChances | None:
+def win_chances(view: Board, cell: Cell, policy: GuessPolicy = DEFAULT_POLICY, best: float | None = None) -> WinChances | None:
     """When the exact endgame search runs on ``view`` (at most ``policy.endgame_limit`` mine placements fit
     it, and at least two), the chance to win with best play from it and after opening ``cell`` (a covered
-    cell) then playing on exactly; None otherwise, or when the search would go over the budget in force."""
+    cell) then playing on exactly; None otherwise, or when the search would go over the budget in force.
+    ``best``: the chance with best play when the caller has it already (the ``win`` of the policy's endgame
+    guess on the same view), so that the search is not made twice."""
     if view.mines is None or not policy.endgame_limit:
         return None
     knowledge = PlayerKnowledge.from_board(view)
@@ -187,7 +189,8 @@ def win_chances(view: Board, cell: Cell, policy: GuessPolicy = DEFAULT_POLICY) -
             found = placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left, policy.endgame_limit)
             if found is None or len(found) < 2:
                 return None
-            best = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found).win
+            if best is None:
+                best = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found).win
             if knowledge.unknown >> index & 1:
                 played = win_after(knowledge.neighbours, knowledge.unknown, found, index)
             else:  # a cell one number decides: a mine (a safe one is not a guess)
