@@ -21,7 +21,7 @@ from explainer.words.bot import explain_guess, guess_reasons
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
 from explainer.words.review import move_text
-from tests.oracles.brute import unknown_placements
+from tests.oracles.brute import endgame_win, unknown_placements
 
 NO_ENDGAME = GuessPolicy(endgame_limit=0)
 
@@ -170,3 +170,59 @@ def test_the_new_guess_sentences_are_translated(language: str) -> None:
     english = explain_guess(guess, Renderer("en"))
     text = explain_guess(guess, Renderer(language))
     assert text != english and "%(" not in text and guess.cell.name in text
+
+
+#: from a bot game on an expert board (first click safe, benchmark seed 99): no cell is certain, too many placements
+#: for the endgame, and five covered cells at the bottom left (B15, C15, A16, B16, C16) that no other number sees
+CUT_OFF = """mines 99
+.1?1..122211.111..111..1121211
+.123322??2?211?1..2?2..2?4?2?1
+..2???22344?11221.2?4212??3211
+..2?531.1??2112?2122??334?2...
+1124?2.12321.1?22?2334??211.11
+?11??312?1...11113?3?22221223?
+2213?21?21..111..2?311113?4??3
+?211123321112?311222222?3?????
+2?1.12??11?12??23?33??2122????
+11113?421112244?3?4??42111????
+...1??2...12?2?2213??42?22????
+...1332...1?22221124?3?3??????
+11113?2..1221.1?11?21223??????
+?23?4?2..1?211111111..1?2?????
+2???31111213?3111211..23??????
+???21..1?1.2??11?2?1..1???????
+"""
+
+
+def test_a_region_cut_off_from_the_rest_is_played_out_exactly() -> None:
+    view = Board.parse(CUT_OFF)
+    guess = policy_guess(view)
+    assert guess.reason is GuessReason.ISOLATED
+    assert guess.region is not None and sorted(guess.region.names()) == ["A16", "B15", "B16", "C15", "C16"]
+    knowledge = PlayerKnowledge.from_board(view)
+    knowledge.propagate()
+    knowledge.analyze()
+    region = guess.region.mask
+    # the claim, replayed: no covered cell outside the region touches it ...
+    assert all(not knowledge.neighbours[index] & knowledge.unknown & ~region for index in iter_bits(region))
+    # ... and its numbers fix its mine count: every placement of its own cells has as many mines
+    inside = [(cells & region, count) for cells, count in knowledge.constraints() if cells & region]
+    assert all(cells & ~region == 0 for cells, _count in inside)
+    own = [placement for count in range(6) for placement in unknown_placements(region, inside, count)]
+    assert len({placement.bit_count() for placement in own}) == 1 and len(own) == guess.tied == 3
+    # the pick clears the region as often as a full game-tree search over its placements can
+    neighbours = tuple(view.neighbours)
+    best = endgame_win(list(neighbours), region, own)
+    assert guess.win == pytest.approx(best) and best == pytest.approx(2 / 3)
+    text = explain_guess(guess, Renderer("en"))
+    assert guess.cell.name in text and "cut off from the rest" in text and "67%" in text
+    assert all(cell.name in text for cell in guess.region if cell != guess.cell)
+    assert "are cut off from the rest with it: no number outside them can ever decide them" in text
+    assert "It must be guessed sooner or later" not in text  # (a true 50/50's reason)
+    for language in ("de", "ru", "ja"):
+        translated = explain_guess(guess, Renderer(language))
+        assert "cut off" not in translated and "%(" not in translated and guess.cell.name in translated
+    # without the step the bot weighs the region's cells like any others
+    plain, _knowledge = _guess(view, GuessPolicy(isolated=False))
+    assert plain.reason is not GuessReason.ISOLATED
+

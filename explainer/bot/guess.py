@@ -8,6 +8,11 @@ The choice rests on the exact probabilities of the analysis:
 2. a true 50/50 (``forced_pairs``: two cells, one mine in every placement,
    that no covered cell can ever tell apart) is guessed at once: it must be
    guessed sooner or later, and its number may help elsewhere;
+   a region cut off from the rest (``isolated_region``: its covered cells
+   touch no other covered cell and its numbers fix its mine count, so
+   nothing outside it can ever tell anything about it) is played out
+   exactly as the endgame is, the guess that clears it most often first
+   (``policy.isolated``);
 3. dead cells (their number is already known: opening them tells nothing)
    are passed over while a living cell is left (``policy.avoid_dead``);
 4. otherwise a one-step lookahead (``policy.lookahead``) over the cells next
@@ -57,7 +62,7 @@ from enum import StrEnum
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
 from explainer.engine import budget
-from explainer.engine.count import Analysis, analyze
+from explainer.engine.count import Analysis, analyze, mine_counts, parts
 from explainer.engine.placement import linked
 from explainer.errors import BudgetExceeded
 from explainer.bot.certainty import PlayerKnowledge
@@ -67,6 +72,9 @@ __all__ = ["Guess", "GuessPolicy", "GuessReason", "choose_guess", "first_guess",
 
 #: under a time budget (a web request), the endgame search may take this share of the time left
 ENDGAME_SHARE = 0.5
+
+#: a region cut off from the rest is played out when at most this many placements fit it (with no endgame limit)
+ISOLATED_LIMIT = 1000
 
 #: probabilities closer than this are equal (they are correctly rounded ratios of exact counts)
 TOLERANCE = 1e-9
@@ -80,6 +88,7 @@ class GuessReason(StrEnum):
     EDGE = "edge"  # among equals, a corner or an edge
     ORDER = "order"  # among equals in every respect, the first in reading order
     ENDGAME = "endgame"  # few placements left: the guess that wins most often
+    ISOLATED = "isolated"  # a region cut off from the rest with a fixed number of mines: the guess that clears it most often
     FIFTY_FIFTY = "fifty-fifty"  # two cells, one mine, and nothing left that could ever tell them apart: guess now
 
 
@@ -99,6 +108,7 @@ class GuessPolicy:
     avoid_dead: bool = True  # never guess a cell whose number is already known while another cell could tell something
     influence: float = 0.0  # weight of the placements where the cell would later be one side of a 50/50
     whole: bool = True  # the lookahead analyses every number (else only those linked to the cell)
+    isolated: bool = True  # play a region cut off from the rest (its mine count fixed) exactly, as the endgame
 
 
 DEFAULT_POLICY = GuessPolicy()
@@ -116,8 +126,9 @@ class Guess:
     cell: Cell
     probability: float  # chance that the cell is a mine
     reason: GuessReason
-    tied: int  # cells sharing the lowest risk (the chosen one included); placements in the endgame
-    win: float | None = None  # endgame: the chance to win the game from here
+    tied: int  # cells sharing the lowest risk (the chosen one included); placements in the endgame or the region
+    win: float | None = None  # endgame: the chance to win the game from here; a region: the chance to clear it
+    region: CellSet | None = None  # a region cut off from the rest (``isolated_region``), the pick included
     survival: float | None = None  # lookahead: the chance to survive this guess and the next move
     alternatives: tuple[tuple[Cell, float], ...] = ()  # the next safest cells and their risk
     rival: Cell | None = None  # lookahead: the cell the plain tie-breaks would have picked
@@ -264,6 +275,48 @@ def _endgame(
     return Guess(cell, probabilities[plan.cell], GuessReason.ENDGAME, len(found), win=plan.win)
 
 
+def isolated_region(
+    knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], limit: int
+) -> tuple[int, list[int]] | None:
+    """The smallest region cut off from the rest of the board, and its placements.
+
+    A region is a part of the numbers' cells whose covered neighbours are all
+    in it and whose numbers fix how many mines it holds: nothing outside it,
+    not even the mine total, can ever tell anything about it, so it is a game
+    of its own that must be won sooner or later, and the endgame search can
+    play it exactly.  None when there is none with 2 to ``limit`` placements."""
+    unknown = knowledge.unknown
+    neighbours = knowledge.neighbours
+    best: tuple[int, list[int]] | None = None
+    for mask, members in parts(constraints):
+        if mask == unknown or (best is not None and mask.bit_count() >= best[0].bit_count()):
+            continue
+        if any(neighbours[index] & unknown & ~mask for index in iter_bits(mask)):
+            continue
+        counts = mine_counts(mask, members)
+        if len(counts) != 1:
+            continue
+        found = placements(mask, members, counts[0], limit)
+        if found is not None and len(found) > 1:
+            best = (mask, found)
+    return best
+
+
+def _isolated(
+    knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], limit: int, probabilities: dict[int, float]
+) -> Guess | None:
+    region = isolated_region(knowledge, constraints, limit)
+    if region is None:
+        return None
+    mask, found = region
+    plan = best_endgame_guess(knowledge.neighbours, mask, found)
+    width = knowledge.width
+    return Guess(
+        Cell(*divmod(plan.cell, width)), probabilities[plan.cell], GuessReason.ISOLATED, len(found),
+        win=plan.win, region=CellSet(mask, width),
+    )
+
+
 def forced_pairs(knowledge: PlayerKnowledge, analysis: Analysis, constraints: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The true 50/50s: pairs of cells that hold exactly one mine in every
     placement, that every number sees both or neither of (so each is a mine
@@ -357,6 +410,14 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
                 Cell(*divmod(index, width)), 0.5, GuessReason.FIFTY_FIFTY, 2,
                 alternatives=((Cell(*divmod(other, width)), 0.5),), lowest=lowest_risk, safest=safest,
             )
+    if policy.isolated:
+        try:
+            with budget.attempt(ENDGAME_SHARE):
+                guess = _isolated(knowledge, constraints, policy.endgame_limit or ISOLATED_LIMIT, probabilities)
+        except BudgetExceeded:
+            guess = None  # too long within a request's budget: the steps below decide
+        if guess is not None:
+            return replace(guess, lowest=lowest_risk, safest=safest)
     ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
     passed: list[int] = []  # dead cells passed over: safer than the guess, but opening them tells nothing
     if policy.avoid_dead:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress
 from typing import NamedTuple
 
 __all__ = ["Cell", "CellSet", "cell_name", "parse_cell_name", "column_letters", "iter_bits", "cellset_unchecked"]
@@ -64,6 +65,17 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+#: '0' -> 0 and '1' -> 1, for ``bit_indices``
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def bit_indices(mask: int) -> Iterator[int]:
+    """``iter_bits(mask)`` for a mask with many set bits: the bits are read from the mask's binary
+    text in C (a loop over the bits costs more from about 100 set bits on)."""
+    flags = format(mask, "b")[::-1].encode().translate(_BIT_BYTES)
+    return compress(range(len(flags)), flags)
 
 
 class CellSet:

@@ -27,9 +27,9 @@ from math import comb, log2
 from operator import mul
 
 from explainer.engine import budget as _budget
-from explainer.core.cells import iter_bits
+from explainer.core.cells import bit_indices, iter_bits
 
-__all__ = ["Analysis", "analyze", "reuse"]
+__all__ = ["Analysis", "analyze", "mine_counts", "parts", "reuse"]
 
 
 def _convolve(a: list[int], b: list[int]) -> list[int]:
@@ -501,6 +501,18 @@ def _components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tupl
     return comps
 
 
+def parts(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The independent parts of ``constraints`` (each ``(cells, count)`` within
+    the covered cells): (the cells of a part, its constraints)."""
+    return _components(constraints)
+
+
+def mine_counts(mask: int, constraints: list[tuple[int, int]]) -> list[int]:
+    """The numbers of mines that the cells ``mask`` of one part (with its
+    ``constraints``) can hold, the mine total set aside."""
+    return [count for count, ways in enumerate(_counted(mask, constraints).poly) if ways]
+
+
 def _indexed_components(constraints: list[tuple[int, int]]) -> list[tuple[int, list[tuple[int, int]]]]:
     """Independent parts: the constraints linked through shared cells.
 
@@ -538,6 +550,10 @@ def _indexed_components(constraints: list[tuple[int, int]]) -> list[tuple[int, l
     return comps
 
 
+#: from this many cells on, a group's probabilities are filled in by ``bit_indices``
+_MANY_BITS = 64
+
+
 @dataclass
 class Analysis:
     """The exact count of placements, and each cell's share of mines in them."""
@@ -564,6 +580,9 @@ class Analysis:
         total = self.total
         for mask, size, weight in self.groups:
             value = weight / (size * total)
+            if size > _MANY_BITS:  # the cells away from the numbers, often hundreds: filled in C
+                out.update(dict.fromkeys(bit_indices(mask), value))
+                continue
             while mask:
                 low = mask & -mask
                 out[low.bit_length() - 1] = value

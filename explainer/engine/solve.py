@@ -77,7 +77,7 @@ class Solution:
     def probability_grid(self) -> list[list[float | None]]:
         width = self.board.width
         get = self.probabilities.get
-        return [[get(index) for index in range(start, start + width)] for start in range(0, self.board.size, width)]
+        return [list(map(get, range(start, start + width))) for start in range(0, self.board.size, width)]
 
     def deduction_for(self, row: int, col: int) -> Deduction | None:
         """The first step of the chain that decides this cell."""

@@ -52,6 +52,7 @@ class GuessJson(TypedDict):
     rival: CellJson | None
     rival_survival: float | None
     dead: list[CellJson]
+    region: list[CellJson]  # an isolated region's cells (``GuessReason.ISOLATED``), else empty
 
 
 class BotMoveJson(TypedDict):
@@ -136,4 +137,5 @@ def guess_json(guess: Guess) -> GuessJson:
         "rival": guess.rival.to_json() if guess.rival is not None else None,
         "rival_survival": guess.rival_survival,
         "dead": [cell.to_json() for cell in guess.dead],
+        "region": guess.region.to_json() if guess.region is not None else [],
     }

@@ -159,6 +159,10 @@ def _reason(guess: Guess, r: Renderer) -> str:
             guess.tied,
             win=percent(r, guess.win or 0.0),
         )
+    if reason is GuessReason.ISOLATED:
+        # I18N: a clause about the guessed cell ("it"), after "guess C4:"; the cells cut off with it are named in the
+        # next sentence; %(win)s is a percentage
+        return r._("starting here clears the cells cut off with it most often (%(win)s of the time)", win=percent(r, guess.win or 0.0))
     if reason is GuessReason.FIFTY_FIFTY:
         other = guess.alternatives[0][0] if guess.alternatives else guess.cell
         # I18N: a clause about the guessed cell ("it"), after "guess C4:"; two cells, one mine, nothing can ever tell which
@@ -280,6 +284,19 @@ def _not_safest(guess: Guess, r: Renderer, reason: str, named: bool, place: Stan
     return [first, then]
 
 
+def _cut_off(guess: Guess, region: CellSet, r: Renderer) -> str:
+    """Why a region cut off from the rest is guessed now: its other cells, and that nothing outside can help."""
+    others = region - CellSet.from_cells([guess.cell], region.width)
+    # I18N: after a guess in cells cut off from the rest of the board; %(cells)s names the other cut-off cells, "it" is
+    # the guessed cell; no number outside them can ever tell where their mines are
+    return r.ngettext(
+        "%(cells)s is cut off from the rest with it: no number outside them can ever decide them, so guessing there now costs nothing extra.",
+        "%(cells)s are cut off from the rest with it: no number outside them can ever decide them, so guessing there now costs nothing extra.",
+        len(others),
+        cells=others,
+    )
+
+
 def guess_reasons(guess: Guess, renderer: Renderer, named: bool = False) -> list[str]:
     """Why the policy picks this guess (after a sentence that says nothing is
     certain): the safest cells with their mine chance, then the pick and its
@@ -294,6 +311,8 @@ def guess_reasons(guess: Guess, renderer: Renderer, named: bool = False) -> list
         sentences = _among_safest(guess, r, reason, named)
     else:
         sentences = _not_safest(guess, r, reason, named, place)
+    if guess.reason is GuessReason.ISOLATED and guess.region is not None:
+        sentences.append(_cut_off(guess, guess.region, r))
     if guess.reason is GuessReason.FIFTY_FIFTY:
         # I18N: after naming a true 50/50: why guessing it now is no worse than guessing it later
         sentences.append(r._("It must be guessed sooner or later, so guessing it now costs nothing extra."))

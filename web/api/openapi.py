@@ -564,8 +564,10 @@ def _schemas() -> dict[str, Any]:
                 "rival": _nullable(_ref("Cell")),
                 "rival_survival": _nullable(_PROBABILITY),
                 "dead": _CELLS,
+                "region": {**_CELLS, "description": "For an `isolated` guess: the covered cells cut off from the "
+                           "rest (the pick included), whose mines nothing outside them can decide; else empty."},
             },
-            ["cell", "reason", "probability", "tied", "alternatives", "dead"],
+            ["cell", "reason", "probability", "tied", "alternatives", "dead", "region"],
             description="The guess the bot's policy picks when no cell is certain, and the figures behind it.",
         ),
         "BotMove": _object(
