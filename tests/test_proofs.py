@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from explainer import Board, solve
+from explainer.core.deduction import _plain_simple
 from explainer.words.solution_json import solution_to_json
 from tests.oracles.proofs import ProofCheckError, Stats, check_chain, check_solution
 
@@ -204,3 +205,15 @@ def test_the_proof_data_is_the_same_in_every_language(language: str) -> None:
             return value
 
         assert strip(other) == strip(data)
+
+
+def test_a_one_number_step_is_written_in_one_go_as_the_general_way_writes_it() -> None:
+    """``Deduction.to_json`` writes most one-number steps directly; every step's JSON is the general
+    ``ProofStep.to_json``'s, whichever way it was written."""
+    direct = 0
+    for board in boards():
+        for deduction in solve(board).deductions:
+            data = deduction.to_json()
+            assert data["proof"] == [step.to_json() for step in deduction.proof]
+            direct += deduction.rule == "simple" and _plain_simple(deduction.proof[0], deduction)
+    assert direct >= 5000

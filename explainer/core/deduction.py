@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.shapes import ClashJson, DeductionJson, ProofStepJson
+from explainer.core.shapes import CellJson, ClashJson, DeductionJson, ProofStepJson
 
 __all__ = [
     "Areas",
@@ -250,6 +250,50 @@ class ProofStep:
         return data
 
 
+def _plain_simple(step: ProofStep, deduction: Deduction) -> bool:
+    """Is ``step`` a one-number step as ``find_simple`` builds it for ``deduction`` (most steps of a solve):
+    no supposition, the deduction's own cells and clue, its known mines and safe cells as the figures?"""
+    params = step.params
+    return (
+        not step.assume
+        and step.clash is None
+        and not step.uses_mine_count
+        and step.safe is deduction.safe
+        and step.mines is deduction.mines
+        and step.clues == deduction.clues
+        and len(params) == 7
+        and params.get("found_at") is deduction.known_mines
+        and params.get("aside") is deduction.known_safe
+    )
+
+
+def _simple_step_json(
+    step: ProofStep, safe: list[CellJson], mines: list[CellJson], found_at: list[CellJson], aside: list[CellJson]
+) -> ProofStepJson:
+    """``step.to_json()`` for a ``_plain_simple`` step, from its deduction's JSON of the same cell sets
+    (copied): the same dict, built in one go (``tests/test_proofs.py`` holds it to the general way)."""
+    params = step.params
+    clue = step.clues[0]
+    figure = params["clue"]
+    return {
+        "kind": step.message,
+        "assume": [],
+        "numbers": [[clue[0], clue[1]]],
+        "mine_count": False,
+        "safe": safe.copy(),
+        "mines": mines.copy(),
+        "figures": {
+            "number": params["number"],
+            "clue": [figure[0], figure[1]],
+            "count": params["count"],
+            "found": params["found"],
+            "found_at": found_at.copy(),
+            "missing": params["missing"],
+            "aside": aside.copy(),
+        },
+    }
+
+
 def _json_of(cells: CellSet, memo: Mapping[int, Any]) -> Any:
     found = memo.get(id(cells))
     return cells.to_json() if found is None else found.copy()
@@ -333,19 +377,26 @@ class Deduction:
         safe_json = safe.to_json() if safe.mask else []
         mines_json = mines.to_json() if mines.mask else []
         known_mines_json = known_mines.to_json() if known_mines.mask else []
-        known = {id(safe): safe_json, id(mines): mines_json, id(known_mines): known_mines_json}
+        known_safe_json = known_safe.to_json() if known_safe.mask else []
+        proof = self.proof
+        step = proof[0] if len(proof) == 1 else None
+        if step is not None and self.rule is Rule.SIMPLE and _plain_simple(step, self):
+            proof_json = [_simple_step_json(step, safe_json, mines_json, known_mines_json, known_safe_json)]
+        else:
+            known = {id(safe): safe_json, id(mines): mines_json, id(known_mines): known_mines_json}
+            proof_json = [step.to_json(known) for step in proof]
         data: DeductionJson = {
             "rule": str(self.rule),
             "safe": safe_json,
             "mines": mines_json,
             "clues": [[clues[0][0], clues[0][1]]] if len(clues) == 1 else [[row, col] for row, col in clues],
             "known_mines": known_mines_json,
-            "known_safe": known_safe.to_json() if known_safe.mask else [],
+            "known_safe": known_safe_json,
             "uses_mine_count": self.uses_mine_count,
             "message": self.message,
             # the steps' cell sets are often the deduction's own objects: their JSON is made once (copied, so
             # that a client changing one list does not change the other)
-            "proof": [step.to_json(known) for step in self.proof],
+            "proof": proof_json,
         }
         if self.areas is not None:
             data["areas"] = {
