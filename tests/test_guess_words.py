@@ -70,7 +70,7 @@ def _cases() -> tuple[tuple[Board, Hint, Guess], ...]:
         guess = policy_guess(view)
         cases.append((view, hint, guess))
         if guess.reason is GuessReason.ISOLATED:  # and what the policy says without that step (game 101: dead cells)
-            cases.append((view, hint, policy_guess(view, GuessPolicy(isolated=False))))
+            cases.append((view, hint, policy_guess(view, VIEWS_POLICY)))
     return tuple(cases)
 
 

@@ -56,6 +56,7 @@ plays them, and 20,000 intermediate and beginner games):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -270,9 +271,18 @@ def _endgame(
     found = placements(knowledge.unknown, constraints, knowledge.mines_left, limit)
     if found is None or len(found) < 2:
         return None
-    plan = best_endgame_guess(knowledge.neighbours, knowledge.unknown, found)
-    cell = Cell(*divmod(plan.cell, knowledge.width))
-    return Guess(cell, probabilities[plan.cell], GuessReason.ENDGAME, len(found), win=plan.win)
+    return _played_out(knowledge, knowledge.unknown, found, probabilities, GuessReason.ENDGAME)
+
+
+def _played_out(
+    knowledge: PlayerKnowledge, cells: int, found: list[int], probabilities: dict[int, float], reason: GuessReason
+) -> Guess:
+    """The guess that clears ``cells`` most often, given every placement of their mines ``found`` (the whole
+    view's for the endgame, a region's own for cells cut off from the rest)."""
+    plan = best_endgame_guess(knowledge.neighbours, cells, found)
+    width = knowledge.width
+    region = CellSet(cells, width) if reason is GuessReason.ISOLATED else None
+    return Guess(Cell(*divmod(plan.cell, width)), probabilities[plan.cell], reason, len(found), win=plan.win, region=region)
 
 
 def isolated_region(
@@ -309,12 +319,7 @@ def _isolated(
     if region is None:
         return None
     mask, found = region
-    plan = best_endgame_guess(knowledge.neighbours, mask, found)
-    width = knowledge.width
-    return Guess(
-        Cell(*divmod(plan.cell, width)), probabilities[plan.cell], GuessReason.ISOLATED, len(found),
-        win=plan.win, region=CellSet(mask, width),
-    )
+    return _played_out(knowledge, mask, found, probabilities, GuessReason.ISOLATED)
 
 
 def forced_pairs(knowledge: PlayerKnowledge, analysis: Analysis, constraints: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -378,6 +383,16 @@ def fifty_fifty_influence(knowledge: PlayerKnowledge, constraints: list[tuple[in
     return best[0] + best[1]
 
 
+def _within_budget(play_out: Callable[[], Guess | None]) -> Guess | None:
+    """``play_out()`` within its share of a request's budget; None when it would go over (too long to play
+    out within the request: the steps after it decide)."""
+    try:
+        with budget.attempt(ENDGAME_SHARE):
+            return play_out()
+    except BudgetExceeded:
+        return None
+
+
 def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
     """The cell to open when no covered cell is certain."""
     unknown = knowledge.unknown
@@ -393,11 +408,7 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             safest_mask |= 1 << index
     safest = CellSet(safest_mask, width)
     if policy.endgame_limit:
-        try:
-            with budget.attempt(ENDGAME_SHARE):
-                guess = _endgame(knowledge, constraints, analysis, policy.endgame_limit, probabilities)
-        except BudgetExceeded:
-            guess = None  # too long to play out within a request's budget: the steps below decide
+        guess = _within_budget(lambda: _endgame(knowledge, constraints, analysis, policy.endgame_limit, probabilities))
         if guess is not None:
             return replace(guess, lowest=lowest_risk, safest=safest)
     if policy.fifty_fifty:
@@ -411,11 +422,8 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
                 alternatives=((Cell(*divmod(other, width)), 0.5),), lowest=lowest_risk, safest=safest,
             )
     if policy.isolated:
-        try:
-            with budget.attempt(ENDGAME_SHARE):
-                guess = _isolated(knowledge, constraints, policy.endgame_limit or ISOLATED_LIMIT, probabilities)
-        except BudgetExceeded:
-            guess = None  # too long within a request's budget: the steps below decide
+        limit = policy.endgame_limit or ISOLATED_LIMIT
+        guess = _within_budget(lambda: _isolated(knowledge, constraints, limit, probabilities))
         if guess is not None:
             return replace(guess, lowest=lowest_risk, safest=safest)
     ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
