@@ -7,7 +7,10 @@ opening a cell splits the placements by the number it would show, every cell
 safe in all placements of a part is opened (showing its number, splitting
 further), and the best guess is chosen again, until one placement is left
 (the game is then won).  This is an exact search, memoised on the set of
-placements, and bounded by ``MAX_PLACEMENTS``.
+placements, and bounded by ``MAX_PLACEMENTS``.  A guess is played out only
+while it can still win as often as the best one found so far: once even
+winning every part left would not reach it, the rest is skipped (the choice,
+and every chance it gives, stay the same).
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ __all__ = ["EndgamePlan", "MAX_PLACEMENTS", "placements", "best_endgame_guess", 
 
 #: the search runs only when at most this many placements fit the view
 MAX_PLACEMENTS = 60
+
+#: a guess is dropped once it cannot come within this of the best one (a tie is always played out)
+_MARGIN = 1e-9
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,7 @@ class _Search:
     def __init__(self, neighbours: Sequence[int], cells: int, found: Sequence[int]) -> None:
         self.neighbours = neighbours
         self.memo: dict[int, float] = {}
+        self.budget = _budget.current()  # each search node is charged to the budget in force
         everything = (1 << len(found)) - 1
         #: (cell, the placements where it is a mine), reading order, for the cells ever safe
         self.cells: list[tuple[int, int]] = []
@@ -113,52 +120,75 @@ class _Search:
 
     def classify(self, part: int) -> tuple[list[int], int, list[tuple[int, int]]]:
         """The cells safe in every placement of ``part``, the undecided cells (a
-        mask), and (placements where it is safe, cell) for each undecided cell,
-        safest first, then reading order."""
-        total = part.bit_count()
+        mask), and (placements of ``part`` where it is a mine, cell) for each
+        undecided cell, in reading order."""
         free: list[int] = []
         undecided = 0
-        ranked: list[tuple[int, int]] = []
+        mixed: list[tuple[int, int]] = []
         for index, mines in self.cells:
             mined = part & mines
             if not mined:
                 free.append(index)
             elif mined != part:
                 undecided |= 1 << index
-                ranked.append((mined.bit_count() - total, index))
-        ranked.sort()  # the most placements where the cell is safe first, then reading order
-        return free, undecided, [(-negative, index) for negative, index in ranked]
+                mixed.append((mined, index))
+        return free, undecided, mixed
+
+    @staticmethod
+    def ranked(mixed: list[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+        """(placements where it is safe, cell) for each undecided cell of ``classify``: safest first, then
+        reading order."""
+        order = sorted([(mined.bit_count() - total, index) for mined, index in mixed])
+        return [(-negative, index) for negative, index in order]
 
     def win(self, part: int) -> float:
         """The chance to win from a set of equally likely placements, playing on exactly."""
         total = part.bit_count()
         if total == 1:
             return 1.0
-        _budget.spend(total + 1)  # a search node: its placements are split
+        if self.budget is not None:
+            self.budget.spend(total + 1)  # a search node: its placements are split
         cached = self.memo.get(part)
         if cached is not None:
             return cached
-        free, undecided, ranked = self.classify(part)
+        free, undecided, mixed = self.classify(part)
         # a cell safe in every placement is opened for free: if its number tells something, use it
+        neighbours = self.neighbours
         for index in free:
-            if not self.neighbours[index] & undecided:
+            if not neighbours[index] & undecided:
                 continue  # it would show the same number in every placement
             groups = self.split(part, index)
             if len(groups) > 1:
                 result = sum(group.bit_count() * self.win(group) for group in groups) / total
                 self.memo[part] = result
                 return result
+        ranked = self.ranked(mixed, total)
         best = 0.0
         for safe, index in ranked:
             if safe <= best * total:
                 break  # a guess never wins more often than it is safe
-            value = sum(group.bit_count() * self.win(group) for group in self.split(part, index)) / total
+            value = self.value(part, index, safe, best)
             if value > best:
                 best = value
                 if safe == total or value >= 1.0:
                     break
         self.memo[part] = best
         return best
+
+    def value(self, part: int, index: int, safe: int, beat: float) -> float:
+        """The chance to win from ``part`` by opening ``index`` (safe in ``safe`` of its placements) and playing on
+        exactly; once it can no longer reach ``beat`` (the best guess so far), a bound below ``beat``."""
+        total = part.bit_count()
+        floor = (beat - _MARGIN) * total
+        won = 0.0
+        left = safe  # placements of the parts not yet played out: at best all won
+        for group in self.split(part, index):
+            size = group.bit_count()
+            left -= size
+            won += size * self.win(group)
+            if won + left < floor:
+                return (won + left) / total
+        return won / total
 
 
 def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[int]) -> EndgamePlan:
@@ -167,11 +197,10 @@ def best_endgame_guess(neighbours: Sequence[int], unknown: int, found: Sequence[
     total = len(found)
     everything = (1 << total) - 1
     best: EndgamePlan | None = None
-    for safe, index in search.classify(everything)[2]:
+    for safe, index in search.ranked(search.classify(everything)[2], total):
         if best is not None and safe / total < best.win - 1e-12:
             break  # a guess never wins more often than it is safe
-        groups = search.split(everything, index)
-        win = sum(group.bit_count() * search.win(group) for group in groups) / total
+        win = search.value(everything, index, safe, best.win if best is not None else 0.0)
         if best is None or win > best.win + 1e-12:
             best = EndgamePlan(index, win, safe / total)
     if best is None:

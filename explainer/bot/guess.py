@@ -201,17 +201,19 @@ def _two_moves(
     blend: float = 0.0,
     progress: float = 0.0,
     whole: bool = False,
+    view: Analysis | None = None,
 ) -> tuple[float, float, int]:
     """``lookahead``, the cell's safety as the same linked numbers see it, and
     how many numbers the cell could show (0 when the search stopped early).
 
     With ``blend`` the next move's safety mixes the best and second-best
     cells (``(best + blend * second) / (1 + blend)``); with ``progress`` the
-    score is multiplied by ``1 + progress * P(a number proves a cell safe)``."""
+    score is multiplied by ``1 + progress * P(a number proves a cell safe)``; ``view``: the analysis of
+    the whole view, when already made (with ``whole``)."""
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
     linked = constraints if whole else _linked(constraints, around | bit)
-    base = analyze(linked, knowledge.unknown, knowledge.mines_left)
+    base = view if whole and view is not None else analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
         return 0.0, 0.0, 0
     unknown = knowledge.unknown & ~bit
@@ -454,7 +456,8 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             if (1.0 - p) * factor_cap < floor:
                 break  # safest first: a cell survives two moves at most as often as it is safe
             value, seen_safety, values = _two_moves(
-                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress, policy.whole
+                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress, policy.whole,
+                analysis,
             )
             if policy.influence:
                 safe_tally = analysis.total * (1.0 - p)

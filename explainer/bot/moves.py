@@ -27,6 +27,7 @@ from explainer.bot.certainty import Inconsistent, PlayerKnowledge
 from explainer.bot.endgame import best_endgame_guess, placements, win_after
 from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, choose_guess, first_guess
 from explainer.engine import budget
+from explainer.engine.count import reuse
 from explainer.engine.solve import solve
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.errors import BotError, BudgetExceeded
@@ -73,6 +74,16 @@ def play_game(
     the table and what is known each time nothing certain is left, before the bot guesses."""
     if table.state != "ready":
         raise BotError(f"play_game plays a new game from its first click; this one is {table.state!r}")
+    with reuse():  # the lookahead counts the same parts of the frontier again and again: each is counted once
+        return _play(table, policy, keep_log, before_guess)
+
+
+def _play(
+    table: PlayerTable,
+    policy: GuessPolicy,
+    keep_log: bool,
+    before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None,
+) -> GameResult:
     width = table.width
     knowledge = PlayerKnowledge(table.height, width, table.mines)
     log: list[Guess] = []
