@@ -116,7 +116,7 @@ class _Search:
 
     def split(self, part: int, index: int) -> list[int]:
         """The placements of ``part`` where ``index`` is safe, grouped by the number it shows."""
-        return [group for group in (part & shows for shows in self.shows[index]) if group]
+        return [group for shows in self.shows[index] if (group := part & shows)]
 
     def classify(self, part: int) -> tuple[list[int], int, list[tuple[int, int]]]:
         """The cells safe in every placement of ``part``, the undecided cells (a
@@ -159,8 +159,10 @@ class _Search:
                 continue  # it would show the same number in every placement
             groups = self.split(part, index)
             if len(groups) > 1:
-                result = sum(group.bit_count() * self.win(group) for group in groups) / total
-                self.memo[part] = result
+                won = 0.0
+                for group in groups:
+                    won += group.bit_count() * self.win(group)
+                self.memo[part] = result = won / total
                 return result
         ranked = self.ranked(mixed, total)
         best = 0.0
