@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -493,3 +495,20 @@ def test_guess_sentences_render_in_other_languages(language: str) -> None:
     move = next_move(Board.parse(GUESS_VIEW), GuessPolicy(endgame_limit=0))
     text = explain_move(move, language)
     assert "E1" in text and "%(" not in text
+
+
+def test_the_losses_script_sorts_every_lost_game_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """``benchmarks/bot_losses.py``: each lost game's last guess is counted in exactly one kind, and the
+    games won match ``run_games`` on the same seed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import bot_losses
+
+    assert bot_losses.main(["--preset", "beginner", "--games", "60", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    summary = run_games(RunConfig(9, 9, 10, FirstClick.SAFE), 60, 3)
+    lost = 60 - summary.wins
+    assert f"60 games, {summary.wins} won" in lines[0] and f"{lost} lost" in lines[0]
+    rows = {line[:26].strip(): line[26:].split() for line in lines[2:]}
+    assert set(rows) == set(bot_losses.KINDS)
+    assert sum(int(row[0]) for row in rows.values()) == lost > 0
+    assert sum(int(row[2]) for row in rows.values()) == summary.guesses - 60  # the first clicks are not counted
