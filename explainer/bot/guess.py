@@ -201,19 +201,19 @@ def _two_moves(
     blend: float = 0.0,
     progress: float = 0.0,
     whole: bool = False,
-    view: Analysis | None = None,
+    counted: Analysis | None = None,
 ) -> tuple[float, float, int]:
     """``lookahead``, the cell's safety as the same linked numbers see it, and
     how many numbers the cell could show (0 when the search stopped early).
 
     With ``blend`` the next move's safety mixes the best and second-best
     cells (``(best + blend * second) / (1 + blend)``); with ``progress`` the
-    score is multiplied by ``1 + progress * P(a number proves a cell safe)``; ``view``: the analysis of
-    the whole view, when already made (with ``whole``)."""
+    score is multiplied by ``1 + progress * P(a number proves a cell safe)``; ``counted``: the
+    analysis of the whole view, when already made (used with ``whole``)."""
     bit = 1 << index
     around = knowledge.neighbours[index] & knowledge.unknown
     linked = constraints if whole else _linked(constraints, around | bit)
-    base = view if whole and view is not None else analyze(linked, knowledge.unknown, knowledge.mines_left)
+    base = counted if whole and counted is not None else analyze(linked, knowledge.unknown, knowledge.mines_left)
     if not base.total:
         return 0.0, 0.0, 0
     unknown = knowledge.unknown & ~bit
