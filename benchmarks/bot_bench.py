@@ -52,13 +52,13 @@ TARGET_EXPERT_GAMES_PER_SECOND_PER_CORE = 20.0
 ABLATION = {
     "lowest risk": GuessPolicy(endgame_limit=0, lookahead=False, fifty_fifty=False, avoid_dead=False, whole=False),
     "+ endgame (300 placements)": GuessPolicy(endgame_limit=300, lookahead=False, fifty_fifty=False, avoid_dead=False, whole=False),
-    "+ lookahead (linked numbers)": GuessPolicy(endgame_limit=300, fifty_fifty=False, avoid_dead=False, whole=False),
-    "+ 50/50 first": GuessPolicy(endgame_limit=300, avoid_dead=False, whole=False),
-    "+ dead cells last": GuessPolicy(endgame_limit=300, whole=False),
-    "+ whole-board lookahead": GuessPolicy(endgame_limit=300),
-    "+ endgame up to 1,000 placements (default)": GuessPolicy(),
+    "+ lookahead (linked numbers)": GuessPolicy(blend=0.0, endgame_limit=300, fifty_fifty=False, avoid_dead=False, whole=False),
+    "+ 50/50 first": GuessPolicy(blend=0.0, endgame_limit=300, avoid_dead=False, whole=False),
+    "+ dead cells last": GuessPolicy(blend=0.0, endgame_limit=300, whole=False),
+    "+ whole-board lookahead": GuessPolicy(blend=0.0, endgame_limit=300),
+    "+ endgame up to 1,000 placements": GuessPolicy(blend=0.0),
+    "+ blended next safety (default)": GuessPolicy(),
     "+ 50/50 influence": GuessPolicy(influence=0.9),
-    "+ blended next safety": GuessPolicy(influence=0.9, blend=0.25),
 }
 
 

@@ -21,11 +21,11 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
 from explainer.bot.certainty import PlayerKnowledge
 from explainer.play.game import PRESETS, Game, GameError
-from explainer.bot.guess import GuessPolicy, GuessReason, _linked, choose_guess, lookahead
+from explainer.bot.guess import GuessPolicy, GuessReason, _linked, _two_moves, choose_guess, lookahead
 from explainer.engine.solve import solve
 from explainer.words.render import Renderer
 from explainer.bot.interface import FirstClick, PlayerTable
-from tests.oracles.brute import endgame_win, unknown_placements
+from tests.oracles.brute import endgame_win, two_moves, unknown_placements
 
 BEGINNER = PRESETS["beginner"]
 INTERMEDIATE = PRESETS["intermediate"]
@@ -265,10 +265,10 @@ def _brute_survival(knowledge: PlayerKnowledge, index: int, elsewhere: float) ->
     return survival / len(layouts)
 
 
-def test_the_lookahead_is_the_exact_chance_to_survive_two_moves() -> None:
-    rng = random.Random(8)
-    checked = linked = 0
-    for _ in range(300):
+def _small_lookaheads(seed: int, games: int) -> Iterator[tuple[PlayerKnowledge, list[tuple[int, int]], int, float]]:
+    """(view, its numbers, a covered cell, the safety of a cell elsewhere) over small random games after one click."""
+    rng = random.Random(seed)
+    for _ in range(games):
         height, width = rng.randint(2, 4), rng.randint(3, 5)
         mines = rng.randint(2, height * width // 2)
         game = Game.new(height, width, mines, rng.randrange(10**6))
@@ -278,19 +278,59 @@ def test_the_lookahead_is_the_exact_chance_to_survive_two_moves() -> None:
         knowledge = PlayerKnowledge.from_board(game.view())
         constraints = knowledge.constraints()
         for index in iter_bits(knowledge.unknown):
-            elsewhere = rng.choice([0.0, 0.5])
-            expected = _brute_survival(knowledge, index, elsewhere)
-            assert lookahead(knowledge, constraints, index, elsewhere) == pytest.approx(expected, abs=1e-12)
-            # below a floor it can reach, the early stop never hides the value
-            assert lookahead(knowledge, constraints, index, elsewhere, floor=expected - 1e-9) == pytest.approx(expected)
-            assert lookahead(knowledge, constraints, index, elsewhere, floor=expected + 1e-6) < expected + 1e-6
-            checked += 1
-            around = knowledge.neighbours[index] & knowledge.unknown
-            if len(_linked(constraints, around | 1 << index)) == len(constraints):
-                # reading only the numbers linked to the cell is exact when they are all of them
-                assert lookahead(knowledge, constraints, index, elsewhere, whole=False) == pytest.approx(expected, abs=1e-12)
-                linked += 1
+            yield knowledge, constraints, index, rng.choice([0.0, 0.5])
+
+
+def test_the_lookahead_is_the_exact_chance_to_survive_two_moves() -> None:
+    checked = linked = 0
+    for knowledge, constraints, index, elsewhere in _small_lookaheads(8, 300):
+        expected = _brute_survival(knowledge, index, elsewhere)
+        assert lookahead(knowledge, constraints, index, elsewhere) == pytest.approx(expected, abs=1e-12)
+        # below a floor it can reach, the early stop never hides the value
+        assert lookahead(knowledge, constraints, index, elsewhere, floor=expected - 1e-9) == pytest.approx(expected)
+        assert lookahead(knowledge, constraints, index, elsewhere, floor=expected + 1e-6) < expected + 1e-6
+        checked += 1
+        around = knowledge.neighbours[index] & knowledge.unknown
+        if len(_linked(constraints, around | 1 << index)) == len(constraints):
+            # reading only the numbers linked to the cell is exact when they are all of them
+            assert lookahead(knowledge, constraints, index, elsewhere, whole=False) == pytest.approx(expected, abs=1e-12)
+            linked += 1
     assert checked > 200 and linked > 200
+
+
+def test_the_blended_lookahead_counts_the_best_and_second_best_next_cell_exactly() -> None:
+    checked = 0
+    for knowledge, constraints, index, elsewhere in _small_lookaheads(12, 200):
+        layouts = unknown_placements(knowledge.unknown, constraints, knowledge.mines_left)
+        survival, backup = two_moves(knowledge.neighbours, knowledge.unknown, layouts, index, elsewhere)
+        assert survival == pytest.approx(_brute_survival(knowledge, index, elsewhere), abs=1e-12)
+        moves = _two_moves(knowledge, constraints, index, elsewhere, 0.0, blend=0.25, whole=True)
+        assert moves.survival == pytest.approx(survival, abs=1e-12)
+        assert moves.backup == pytest.approx(backup, abs=1e-12)
+        assert moves.score == pytest.approx((survival + 0.25 * backup) / 1.25, abs=1e-12)
+        # the early stop needs both: a score below its floor and a survival below its own
+        assert _two_moves(knowledge, constraints, index, elsewhere, 2.0, 0.25, whole=True, survival_floor=survival - 1e-9).values == moves.values
+        assert _two_moves(knowledge, constraints, index, elsewhere, 2.0, 0.25, whole=True, survival_floor=2.0).values == 0
+        checked += 1
+    assert checked > 200
+
+
+def test_a_blended_pick_says_which_cell_survives_two_moves_more_often() -> None:
+    picks = []
+    for seed in range(60):
+        result = play_game(PlayerTable.new(*EXPERT, seed=seed, first_click=FirstClick.SAFE), keep_log=True)
+        picks += [guess for guess in result.guess_log if guess.better is not None]
+        if len(picks) >= 4:
+            break
+    assert picks, "the blend never picked a cell that survives the two moves less often than another in 60 expert games"
+    for guess in picks:
+        assert guess.reason in (GuessReason.PROGRESS, GuessReason.TRADE) and guess.better != guess.cell
+        assert guess.survival is not None and guess.better_survival is not None and guess.survival < guess.better_survival
+        # what the blend weighs it by: the pick leaves a safer second choice
+        assert guess.backup is not None and guess.better_backup is not None and guess.backup > guess.better_backup
+        text = explain_guess(guess, Renderer("en"))
+        assert "best chance" not in text and "leaves a safer second choice for the next move" in text, text
+        assert guess.better.name in text and "%(" not in explain_guess(guess, Renderer("fr"))
 
 
 def test_a_riskier_guess_by_the_lookahead_names_the_safer_cell() -> None:

@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from explainer.bot.certainty import PlayerKnowledge
-from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, forced_pairs
+from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, forced_pairs, lookahead
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.bot.moves import play_game, policy_guess
 from explainer.core.board import Board
@@ -26,6 +26,7 @@ from explainer.words.bot import explain_guess
 from explainer.words.guesses import THRESHOLD, Standing, guess_advice, guess_reasons, percent, shown, standing
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
+from tests.oracles.brute import two_moves, unknown_placements
 
 FIFTY_CLAUSE = "It must be guessed sooner or later, so guessing it now costs nothing extra."
 HIGHER = "its mine chance is higher"
@@ -129,7 +130,7 @@ def test_every_figure_is_the_data_by_the_rule() -> None:
         # the first figure: the safest cells' mine chance
         assert shown[0] == _shown(lowest), text
         # every figure is one of the data's values, rounded by the rule
-        data = [lowest, risk, *(value for value in (guess.survival, guess.win) if value is not None)]
+        data = [lowest, risk, *(value for value in (guess.survival, guess.win, guess.better_survival) if value is not None)]
         for figure in shown:
             near = 0.5 if figure >= 10 else 0.05
             assert any(abs(figure - 100 * value) <= near + 1e-9 and figure == _shown(value) for value in data), (figure, text)
@@ -161,6 +162,42 @@ def test_higher_is_said_exactly_from_the_threshold() -> None:
         if not meaningful:
             assert HIGHER not in text
     assert said and unsaid, (said, unsaid)
+
+
+def test_a_blended_pick_is_recounted_from_the_view() -> None:
+    """When the pick is not the cell that survives two moves most often, both figures are recounted from the view
+    (by listing every placement when there are few, else by the plain lookahead), and so is the safer second choice."""
+    listed = 0
+    small = [(view, make_hint(view), policy_guess(view)) for view in _guess_views(5, 6, 6, range(200))]  # listed below
+    picks = [(view, hint, guess) for view, hint, guess in (*_cases(), *small) if guess.better is not None]
+    assert picks
+    for view, hint, guess in picks:
+        assert guess.better is not None and guess.survival is not None and guess.better_survival is not None
+        knowledge = PlayerKnowledge.from_board(view)
+        knowledge.propagate()
+        unknown, width = knowledge.unknown, view.width
+        risks = hint.solution.probabilities
+        elsewhere = 1.0 - min(risks[index] for index in iter_bits(unknown) if knowledge.neighbours[index] & unknown)
+        few = math.comb(unknown.bit_count(), knowledge.mines_left) <= 300_000
+        layouts = unknown_placements(unknown, knowledge.constraints(), knowledge.mines_left) if few else []
+        recounted = []
+        for cell in (guess.cell, guess.better):
+            index = cell.row * width + cell.col
+            if few:
+                recounted.append(two_moves(knowledge.neighbours, unknown, layouts, index, elsewhere))
+            else:
+                recounted.append((lookahead(knowledge, knowledge.constraints(), index, elsewhere), math.nan))
+        (survival, backup), (better, better_backup) = recounted
+        assert survival == pytest.approx(guess.survival, abs=1e-12) and better == pytest.approx(guess.better_survival, abs=1e-12)
+        assert survival < better
+        if few:
+            listed += 1
+            assert backup == pytest.approx(guess.backup, abs=1e-12) and better_backup == pytest.approx(guess.better_backup, abs=1e-12)
+            assert backup > better_backup
+        text = hint_text(hint, "en", guess)
+        assert "best chance" not in text and "leaves a safer second choice for the next move" in text, text
+        assert f"({guess.better.name}: {percent(Renderer('en'), better)})" in text, text
+    assert listed, "no blended pick on a board small enough to list its placements"
 
 
 def test_a_true_fifty_fifty_says_why_now() -> None:

@@ -51,6 +51,10 @@ class GuessJson(TypedDict):
     alternatives: list[AlternativeJson]
     rival: CellJson | None
     rival_survival: float | None
+    better: CellJson | None  # a cell looked at that survives the two moves more often than the pick (with the blend)
+    better_survival: float | None
+    backup: float | None  # with ``better``: the chance to survive this guess and then the second-safest cell
+    better_backup: float | None
     dead: list[CellJson]
     region: list[CellJson]  # an isolated region's cells (``GuessReason.ISOLATED``), else empty
 
@@ -136,6 +140,10 @@ def guess_json(guess: Guess) -> GuessJson:
         "alternatives": [{"cell": cell.to_json(), "probability": p} for cell, p in guess.alternatives],
         "rival": guess.rival.to_json() if guess.rival is not None else None,
         "rival_survival": guess.rival_survival,
+        "better": guess.better.to_json() if guess.better is not None else None,
+        "better_survival": guess.better_survival,
+        "backup": guess.backup,
+        "better_backup": guess.better_backup,
         "dead": [cell.to_json() for cell in guess.dead],
         "region": guess.region.to_json() if guess.region is not None else [],
     }

@@ -53,6 +53,16 @@ safest, and 116 of the 588 trades (20%) are under a point: before, every
 trade said "a little more than" the safest.  A threshold of half a point
 would say "higher" 791 times, two points 602 times.
 
+**A safer second choice.** The lookahead ranks cells by JSMinesweeper's
+blend of the next move's best and second-best cell.  Most often its pick is
+also the cell that survives this guess and the next move most often ("it
+gives the best chance, 77%, ..."); when another cell looked at survives them
+more often (``Guess.better``), the words give both figures and the reason,
+which the data holds (``Guess.backup``: the chance to survive this guess and
+then the second-safest cell is higher for the pick): "Guess R11: it survives
+this guess and the next one 76% of the time (S12: 77%) and leaves a safer
+second choice for the next move."
+
 **Dead cells.** When every one of the safest cells was passed over as dead
 (their numbers are already known), that is the one reason: "The safest cell,
 B1 (7.7%), can tell you nothing new: its number is already known. Guess A5
@@ -139,6 +149,23 @@ def standing(guess: Guess) -> Standing:
 def _reason(guess: Guess, r: Renderer) -> str:
     """The pick's one reason, a clause about the pick ("it ..."); empty when being (one of) the safest is the reason."""
     reason = guess.reason
+    if reason in (GuessReason.PROGRESS, GuessReason.TRADE) and guess.survival is not None and guess.better is not None:
+        survival, other_survival = percent(r, guess.survival), percent(r, guess.better_survival or 0.0)
+        if (guess.backup or 0.0) > (guess.better_backup or 0.0):
+            # I18N: a clause about the guessed cell ("it"), after "guess C4:" or "but"; %(survival)s and
+            # %(other_survival)s are percentages; %(other)s survives the two moves more often, but after it the
+            # second-safest cell for the next move is riskier
+            return r._(
+                "it survives this guess and the next one %(survival)s of the time (%(other)s: %(other_survival)s) "
+                "and leaves a safer second choice for the next move",
+                survival=survival, other=guess.better, other_survival=other_survival,
+            )
+        # I18N: a clause about the guessed cell ("it"), after "guess C4:" or "but"; %(survival)s and %(other_survival)s
+        # are percentages: how often it and %(other)s survive this guess and the next one
+        return r._(
+            "it survives this guess and the next one %(survival)s of the time (%(other)s: %(other_survival)s)",
+            survival=survival, other=guess.better, other_survival=other_survival,
+        )
     if reason in (GuessReason.PROGRESS, GuessReason.TRADE) and guess.survival is not None:
         # I18N: a clause about the guessed cell ("it"), after "guess C4:"; %(survival)s is a percentage
         return r._("it gives the best chance, %(survival)s, to survive this guess and the next one", survival=percent(r, guess.survival))

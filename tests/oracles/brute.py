@@ -102,3 +102,22 @@ def endgame_win(neighbours: list[int], unknown: int, found: list[int]) -> float:
         return best
 
     return win(found, 0)
+
+
+def two_moves(neighbours: list[int], unknown: int, layouts: list[int], index: int, elsewhere: float) -> tuple[float, float]:
+    """The chance to survive opening ``index`` and then the safest other cell, and the chance to survive it and
+    then the second-safest (``elsewhere``, the safety of a cell outside ``unknown``, counted as two such cells), given
+    every placement ``layouts`` of the mines in ``unknown``: for each number the cell could show, the safety of each
+    other cell among the placements that show it."""
+    around = neighbours[index] & unknown
+    by_number: dict[int, list[int]] = {}
+    for layout in layouts:
+        if not layout >> index & 1:
+            by_number.setdefault((layout & around).bit_count(), []).append(layout)
+    others = [c for c in range(unknown.bit_length()) if unknown >> c & 1 and c != index]
+    first = second = 0.0
+    for group in by_number.values():
+        safety = sorted([elsewhere, elsewhere, *(sum(1 for layout in group if not layout >> c & 1) / len(group) for c in others)])
+        first += len(group) * safety[-1]
+        second += len(group) * safety[-2]
+    return first / len(layouts), second / len(layouts)

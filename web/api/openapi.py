@@ -563,6 +563,12 @@ def _schemas() -> dict[str, Any]:
                 "alternatives": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY}, ["cell", "probability"])),
                 "rival": _nullable(_ref("Cell")),
                 "rival_survival": _nullable(_PROBABILITY),
+                "better": {**_nullable(_ref("Cell")), "description": "A cell the lookahead weighed that survives this "
+                           "guess and the next move more often than the pick, which leaves a safer second-best cell."},
+                "better_survival": _nullable(_PROBABILITY),
+                "backup": {**_nullable(_PROBABILITY), "description": "With `better`: the chance to survive this "
+                           "guess and then the second-safest cell."},
+                "better_backup": _nullable(_PROBABILITY),
                 "dead": _CELLS,
                 "region": {**_CELLS, "description": "For an `isolated` guess: the covered cells cut off from the "
                            "rest (the pick included), whose mines nothing outside them can decide; else empty."},
