@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from explainer.core.board import Board
-from explainer.core.cells import iter_bits
+from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import Hint, make_hint
 
 from .conftest import LiveServer
@@ -36,23 +36,31 @@ def shots(tmp_path: Path) -> Path:
 
 
 def play_until(page: Page, server: LiveServer, preset: str, wanted: Callable[[Hint], bool]) -> str:
-    """A game (through the API) at the first position whose hint is ``wanted``, by following hints."""
+    """A game (through the API) at the first position whose hint is ``wanted``, by following hints: each
+    seeded game is followed on a copy of the stored game, and only the one that reaches such a position is
+    played through the API."""
     for seed in range(1, 80):
         game = api_game(page, preset=preset, seed=seed)["id"]
         api_move(page, game, "open", (7, 7))
+        copy = server.game(game)
+        moves: list[tuple[str, Cell]] = []
         for _ in range(200):
-            stored = server.game(game)
-            if stored.state != "playing":
+            if copy.state != "playing":
                 break
-            hint = make_hint(stored.view())
+            hint = make_hint(copy.view())
             if wanted(hint):
+                for action, target in moves:
+                    api_move(page, game, action, target)
+                assert server.game(game).view() == copy.view()
                 return game
             if hint.deduction is None:
                 break
             for target in hint.deduction.safe:
-                api_move(page, game, "open", target)
+                copy.open(*target)
+                moves.append(("open", target))
             for target in hint.deduction.mines:
-                api_move(page, game, "flag", target)
+                copy.toggle_flag(*target)
+                moves.append(("flag", target))
     pytest.fail("no position with the wanted hint")
 
 
@@ -246,6 +254,27 @@ def test_screenshot_best_guess_hint(page: Page, live_server: LiveServer, shots: 
     expect(page.locator('.cell[data-highlight~="best-guess"]')).to_have_count(1)
     expect(page.locator('[data-legend="best-guess"]')).to_be_visible()
     snap(page, shots, name)
+
+
+def _blended_pick(hint: Hint) -> bool:
+    """A guess hint whose pick leaves a safer second choice than the cell that survives two moves more often."""
+    if hint.kind != "guess":
+        return False
+    from explainer.bot.moves import policy_guess
+
+    return policy_guess(hint.solution.board).better is not None
+
+
+def test_screenshot_a_pick_with_a_safer_second_choice(page: Page, live_server: LiveServer, shots: Path) -> None:
+    play_until(page, live_server, "expert", _blended_pick)
+    for viewport, name in ((VIEWPORT, "hint-second-choice.png"), ({"width": 390, "height": 844}, "phone-second-choice.png")):
+        page.set_viewport_size(viewport)
+        load(page, 480)
+        page.keyboard.press("h")
+        expect(explanation(page)).to_have_attribute("data-kind", "guess")
+        expect(explanation(page)).to_contain_text("leaves a safer second choice for the next move")
+        expect(page.locator('.cell[data-highlight~="best-guess"]')).to_have_count(1)
+        snap(page, shots, name)
 
 
 PHONE = {"width": 390, "height": 844}
