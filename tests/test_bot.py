@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from explainer.core.board import Board
-from explainer.bot.moves import BotError, MoveKind, next_move, play_game, policy_guess
+from explainer.bot.moves import BotError, Move, MoveKind, next_move, play_game, policy_guess
 from explainer.engine import budget
 from explainer.bot.runs import RunConfig, run_games, wilson_interval
-from explainer.words.bot import explain_guess, explain_move, move_to_json
+from explainer.words.bot import explain_guess, explain_move, move_marks, move_to_json
 from explainer.core.cells import Cell, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
 from explainer.bot.certainty import PlayerKnowledge
@@ -331,6 +331,8 @@ def test_a_blended_pick_says_which_cell_survives_two_moves_more_often() -> None:
         text = explain_guess(guess, Renderer("en"))
         assert "best chance" not in text and "leaves a safer second choice for the next move" in text, text
         assert guess.better.name in text and "%(" not in explain_guess(guess, Renderer("fr"))
+        move = Move(MoveKind.OPEN, guess.cell, guess=guess)
+        assert "compared" in move_marks(move, EXPERT[1])[guess.better] and "compared" not in move_marks(move, EXPERT[1])[guess.cell]
 
 
 def test_a_riskier_guess_by_the_lookahead_names_the_safer_cell() -> None:

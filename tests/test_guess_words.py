@@ -24,7 +24,7 @@ from explainer.core.cells import iter_bits
 from explainer.engine.hint import Hint, make_hint
 from explainer.words.bot import explain_guess
 from explainer.words.guesses import THRESHOLD, Standing, guess_advice, guess_reasons, percent, shown, standing
-from explainer.words.hints import hint_text
+from explainer.words.hints import hint_json, hint_text
 from explainer.words.render import Renderer
 from tests.oracles.brute import two_moves, unknown_placements
 
@@ -197,6 +197,9 @@ def test_a_blended_pick_is_recounted_from_the_view() -> None:
         text = hint_text(hint, "en", guess)
         assert "best chance" not in text and "leaves a safer second choice for the next move" in text, text
         assert f"({guess.better.name}: {percent(Renderer('en'), better)})" in text, text
+        # the cell it is compared with is highlighted, and only it
+        marked = {tuple(item["cell"]) for item in hint_json(hint, "en", guess=guess)["highlights"] if "compared" in item["roles"]}
+        assert marked == {(guess.better.row, guess.better.col)}
     assert listed, "no blended pick on a board small enough to list its placements"
 
 

@@ -48,11 +48,12 @@ MARKERS: dict[str, str] = {
     "safest": "~",
     "assumed": "'",
     "best-guess": "@",
+    "compared": "%",
     "move": ">",
 }
 
 #: which role a cell with several shows: what to do first, then the reasoning's parts
-ROLE_PRIORITY = ("wrong-flag", "safe", "mine", "best-guess", "safest", "clue", "common", "unique-a", "unique-b", "known-mine", "assumed", "move")
+ROLE_PRIORITY = ("wrong-flag", "safe", "mine", "best-guess", "compared", "safest", "clue", "common", "unique-a", "unique-b", "known-mine", "assumed", "move")
 
 #: role -> background (the text on it is black: it reads on a light and a dark theme alike)
 ROLE_BACKGROUNDS: dict[str, str] = {
@@ -67,6 +68,7 @@ ROLE_BACKGROUNDS: dict[str, str] = {
     "safest": "#ffd75f",
     "assumed": "#bcbcbc",
     "best-guess": "#ffaf00",
+    "compared": "#d7d7af",
     "move": "#afafaf",
 }
 
@@ -103,6 +105,9 @@ def role_labels(renderer: Renderer) -> dict[str, str]:
         "safest": r._("Safest cell"),
         # I18N: legend: when nothing is certain, the guess the bot would make (not always the safest cell)
         "best-guess": r._("Best guess"),
+        # I18N: legend: a cell the best guess is compared with in the hint (it survives this guess and the next move
+        # more often, but leaves a riskier second choice)
+        "compared": r._("Compared cell"),
         # I18N: legend: a cell a step of a proof supposes to be a mine or safe, to show that this cannot be
         "assumed": r._("Supposed in this step"),
         # I18N: review verdict: a move with nothing to judge (an undo, an assist, an unproved flag)

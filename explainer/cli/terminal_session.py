@@ -392,7 +392,8 @@ class Session:
 
     def _hint_message(self, found: Hint, pick: Guess | None, r: Renderer) -> Message:
         wrong = CellSet.from_cells([found.cell], self.game.width) if found.cell else None
-        marks = highlights(found.deduction, wrong, found.safest, pick.cell if pick is not None else None)
+        pick_cell, compared = (pick.cell, pick.better) if pick is not None else (None, None)
+        marks = highlights(found.deduction, wrong, found.safest, pick_cell, compared)
         # I18N: the hint panel's heading
         heading = r._("Hint")
         if found.kind == "deduction" and found.deduction is not None:

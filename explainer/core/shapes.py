@@ -19,9 +19,11 @@ CellJson = list[int]
 #: a two-number step), ``safe`` (to open), ``mine`` (to flag), ``wrong-flag``, ``known-mine`` (mines an argument
 #: relies on), ``safest`` (the lowest-risk cells when nothing is certain), ``assumed`` (a cell a proof step
 #: supposes to be a mine or safe), ``move`` (in a review: the cell a move played when it was not a certain one)
-#: and ``best-guess`` (the guess the bot's policy picks)
+#: ``best-guess`` (the guess the bot's policy picks) and ``compared`` (the cell its words compare the pick with: it
+#: survives this guess and the next move more often, but leaves a riskier second choice)
 Role = Literal[
-    "clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move", "best-guess"
+    "clue", "common", "unique-a", "unique-b", "safe", "mine", "wrong-flag", "known-mine", "safest", "assumed", "move",
+    "best-guess", "compared",
 ]
 #: every role, in the order a cell lists its roles
 ROLES: tuple[Role, ...] = get_args(Role)

@@ -23,8 +23,10 @@ def highlights(
     wrong_flags: CellSet | None = None,
     safest: CellSet | None = None,
     best_guess: Cell | None = None,
+    compared: Cell | None = None,
 ) -> Marks:
-    """Each highlighted cell with its roles, in ``ROLES`` order."""
+    """Each highlighted cell with its roles, in ``ROLES`` order (``compared``: the cell a guess's words compare
+    the best guess with)."""
     roles: dict[Cell, list[Role]] = {}
 
     def mark(cells: Iterable[Cell], role: Role) -> None:
@@ -46,6 +48,8 @@ def highlights(
         mark(safest, "safest")
     if best_guess is not None:
         mark((best_guess,), "best-guess")
+    if compared is not None:
+        mark((compared,), "compared")
     order = {role: i for i, role in enumerate(ROLES)}
     return {cell: tuple(sorted(set(found), key=order.__getitem__)) for cell, found in sorted(roles.items())}
 

@@ -78,8 +78,8 @@ _MOVE_ROLE: dict[MoveKind, Role] = {MoveKind.OPEN: "safe", MoveKind.FLAG: "mine"
 
 def move_marks(move: Move, width: int) -> Marks:
     """The move's reasoning in the hint roles: its deduction's cells, and the cell it plays (``safest``
-    for a guess), on a board ``width`` cells wide."""
-    marks = highlights(move.deduction)
+    for a guess, and the cell its words compare it with), on a board ``width`` cells wide."""
+    marks = highlights(move.deduction, compared=move.guess.better if move.guess is not None else None)
     role: Role = _MOVE_ROLE[move.kind] if move.certain else "safest"
     if move.kind is MoveKind.UNFLAG and move.certain:
         marks = highlights(move.deduction, CellSet.from_cells([move.cell], width))

@@ -93,8 +93,8 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True,
         data["safest"] = hint.safest.to_json()
     if guess is not None:
         data["guess"] = guess_json(guess)
-    pick = guess.cell if guess is not None else None
-    data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest, pick))
+    pick, compared = (guess.cell, guess.better) if guess is not None else (None, None)
+    data["highlights"] = highlights_to_json(highlights(hint.deduction, wrong, hint.safest, pick, compared))
     return data
 
 

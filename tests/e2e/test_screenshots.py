@@ -274,6 +274,8 @@ def test_screenshot_a_pick_with_a_safer_second_choice(page: Page, live_server: L
         expect(explanation(page)).to_have_attribute("data-kind", "guess")
         expect(explanation(page)).to_contain_text("leaves a safer second choice for the next move")
         expect(page.locator('.cell[data-highlight~="best-guess"]')).to_have_count(1)
+        expect(page.locator('.cell[data-highlight~="compared"]')).to_have_count(1)
+        expect(page.locator('[data-legend="compared"]')).to_be_visible()
         snap(page, shots, name)
 
 

@@ -45,6 +45,9 @@ def role_labels() -> list[tuple[str, str]]:
         ("safest", _("Safest cell")),
         # I18N: legend: when nothing is certain, the guess the bot would make (not always the safest cell)
         ("best-guess", _("Best guess")),
+        # I18N: legend: a cell the best guess is compared with in the hint (it survives this guess and the next move
+        # more often, but leaves a riskier second choice)
+        ("compared", _("Compared cell")),
         # I18N: legend: a cell a step of a proof supposes to be a mine or safe, to show that this cannot be
         ("assumed", _("Supposed in this step")),
         # I18N: legend: a cell the game opened for the player (assisted mode)
