@@ -67,6 +67,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import NamedTuple
 
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.bot.endgame import best_endgame_guess, placements
@@ -205,6 +206,20 @@ def lookahead(
     bound below ``floor`` (the cell is then never the best).
     """
     return _two_moves(knowledge, constraints, index, elsewhere, floor, whole=whole).survival
+
+
+class _Scored(NamedTuple):
+    """A cell looked ahead, as ``choose_guess`` ranks them (sorted: living first, then the best score, the
+    lowest risk, the nearest a corner, reading order)."""
+
+    dead: bool  # its number is already known
+    negative_score: float
+    risk: float
+    edge: int  # minus the board edges it touches
+    cell: int  # its index
+    survival: float  # the chance to survive this guess and the next move, as the whole view sees the cell
+    values: int  # the numbers it could show (0: the search stopped early)
+    backup: float  # the chance to survive this guess and then the second-safest cell (with a blend)
 
 
 @dataclass(frozen=True)
@@ -508,21 +523,22 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             # the linked numbers alone may see the cell a little safer or riskier than the whole view does:
             # the survival said is the chance to survive the next move once safe, times the cell's safety
             scale = (1.0 - p) / moves.safety if moves.safety else 0.0
-            scored.append((dead, -value, p, edge, index, moves.survival * scale, moves.values, moves.backup * scale))
-        by_index = {entry[4]: entry for entry in scored}
+            scored.append(_Scored(dead, -value, p, edge, index, moves.survival * scale, moves.values, moves.backup * scale))
+        by_index = {entry.cell: entry for entry in scored}
         scored.sort()
-        dead, _value, p, _edge, index, survival, _values, backup = scored[0]
-        if dead:
+        pick = scored[0]
+        index, survival, backup = pick.cell, pick.survival, pick.backup
+        if pick.dead:
             survival = None  # every cell looked at is dead: the plain tie-breaks decide
         else:
-            if chosen in by_index and by_index[chosen][0]:
+            if chosen in by_index and by_index[chosen].dead:
                 passed.append(chosen)  # the tie-breaks' pick tells nothing
-            elif chosen in by_index and by_index[chosen][6]:
-                rival_survival = by_index[chosen][5]
+            elif chosen in by_index and by_index[chosen].values:
+                rival_survival = by_index[chosen].survival
             # with a blend (or a bonus) another cell may survive the two moves more often than the pick
-            top = max((entry for entry in scored if not entry[0] and entry[6]), key=lambda entry: (entry[5], -entry[4]))
-            if top[4] != index and top[5] > survival + TOLERANCE:
-                better, better_survival, better_backup = top[4], top[5], top[7]
+            top = max((entry for entry in scored if not entry.dead and entry.values), key=lambda entry: (entry.survival, -entry.cell))
+            if top.cell != index and top.survival > pick.survival + TOLERANCE:
+                better, better_survival, better_backup = top.cell, top.survival, top.backup
             if index != chosen or better is not None:
                 chosen = index
                 if probabilities[chosen] <= best + TOLERANCE:
