@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/text_bench.py [--states PATH] [--lang xx] [--repeat N] [--profile]
 
-For every player view in the states file (default ``../shared/reference/states.jsonl.gz`` next to the
-repository: one JSON object a line with a ``board`` field in the text format; plain or gzipped), it times
+For every player view in the states file (default ``tests/data/views.jsonl.gz``, the tests' player views:
+one JSON object a line with a ``board`` field in the text format; plain or gzipped), it times
 the path of ``solve --jsonl``: ``solve(board)`` under the command's default budget, then
 ``solution_to_json(solution, language)`` (every deduction's sentence).  Reading and parsing the board and
 writing the JSON line are left out.  Latency is this process's CPU time (``time.process_time``), the best
@@ -36,7 +36,7 @@ from explainer.words.solution_json import solution_to_json  # noqa: E402
 from stats import percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_STATES = ROOT.parent / "shared" / "reference" / "states.jsonl.gz"
+DEFAULT_STATES = ROOT / "tests" / "data" / "views.jsonl.gz"
 
 
 def load_boards(path: Path) -> list[Board]:

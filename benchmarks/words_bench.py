@@ -2,14 +2,14 @@
 
     .venv/bin/python benchmarks/words_bench.py [--states PATH] [--lang en]
 
-For every player view in the states file (default ``../shared/reference/states.jsonl.gz`` beside the
-repository), the hint a stuck player gets (``make_hint``, with the bot's pick when a guess is needed) is
+For every player view in the states file (default ``tests/data/views.jsonl.gz``, the tests'
+player views), the hint a stuck player gets (``make_hint``, with the bot's pick when a guess is needed) is
 rendered in ``--lang`` and its words are counted (whitespace-separated).  Printed by kind: the hint's kind
 and, for a deduction, its rule (``simple``, ``pair``, ``enumeration``, ``global``), with count, median,
-p90 and max; then all first hints together.  The reference states' first hints are mostly one-number
+p90 and max; then all first hints together.  Most first hints are one-number
 steps, so a second table counts every deduction of each view's full chain by rule: what a player reads
 at each step of the game (lessons, loss reports and wrong-flag chains use the same sentences).  Deep hints
-are measured on the views the reference states reach when played forward on their true layout
+are measured on the views the states reach when played forward on their true layout
 (``tests/oracles/deep_views.py``): every view whose first hint needs the enumeration.
 
 The targets (issue "Plain words", English): two-number hints median <= 40 words, all first hints
@@ -41,7 +41,7 @@ from stats import percentile  # noqa: E402
 from tests.oracles.deep_views import played_forward  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_STATES = ROOT.parent / "shared" / "reference" / "states.jsonl.gz"
+DEFAULT_STATES = ROOT / "tests" / "data" / "views.jsonl.gz"
 #: (kind, statistic, limit): the issue's targets for the first hint, English
 TARGETS = (("deduction:pair", "median", 40.0), ("all", "p90", 60.0), ("deduction:enumeration", "p90", 90.0))
 
@@ -110,14 +110,14 @@ def main(argv: list[str] | None = None) -> int:
     rows = table(f"First hint, whole text ({len(boards)} views, {args.lang}), words:", hints_all)
     deep = played_forward(args.states)
     deep_hints = first_hints(list(deep), args.lang)
-    deep_rows = table(f"First hint of the views the reference states reach that need the enumeration ({len(deep)} views):", deep_hints)
+    deep_rows = table(f"First hint of the views the states reach that need the enumeration ({len(deep)} views):", deep_hints)
     rows.setdefault("deduction:enumeration", deep_rows.get("deduction:enumeration", {}))
     chains = chain_steps(boards, args.lang)
     table("Every deduction of the full chain, by rule, words:", chains)
     print("Targets (first hint):")
     for kind, statistic, limit in TARGETS:
         row = rows[kind]
-        source = "the played-forward views" if kind == "deduction:enumeration" else "the reference states"
+        source = "the played-forward views" if kind == "deduction:enumeration" else "the states"
         value = row[statistic]
         print(f"  {kind:<24} {statistic} {value:5.1f} <= {limit:g}: {'ok' if value <= limit else 'over'} ({source})")
     return 0

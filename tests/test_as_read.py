@@ -1,11 +1,9 @@
 """Sentences true as the player reads them: every count, value and cell list the English text
-states is recounted from the raw view (``tests/oracles/as_read.py``), on the reference states,
+states is recounted from the raw view (``tests/oracles/as_read.py``), on the player views of `tests/data`,
 the golden corpus and property-generated game views."""
 
 from __future__ import annotations
 
-import gzip
-import json
 from pathlib import Path
 
 import pytest
@@ -19,19 +17,12 @@ from explainer.play.modes import loss_report
 from explainer.words.modes import loss_report_json
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
+from tests.data import view_boards
 from tests.oracles.as_read import Counts, check_text
 from tests.test_properties import game_views
 
 ROOT = Path(__file__).resolve().parent
-REFERENCE = ROOT.parent.parent / "shared" / "reference" / "states.jsonl.gz"
 BOARDS = sorted((ROOT / "boards").glob("*.txt"))
-
-
-def reference_boards() -> list[Board]:
-    if not REFERENCE.exists():  # pragma: no cover - the reference states sit beside the repository
-        pytest.skip(f"no reference states at {REFERENCE}")
-    with gzip.open(REFERENCE, "rt", encoding="utf-8") as handle:
-        return [Board.parse(json.loads(line)["board"]) for line in handle if line.strip()]
 
 
 def check_board(board: Board, counts: Counts) -> None:
@@ -50,9 +41,9 @@ def check_board(board: Board, counts: Counts) -> None:
         check_text(board, loss_report_json(loss_report(board, mines[0]), "en")["text"], counts)
 
 
-def test_reference_states_read_true() -> None:
+def test_player_views_read_true() -> None:
     counts = Counts()
-    for board in reference_boards():
+    for board in view_boards():
         check_board(board, counts)
     # the checker read the claims it exists for (else a change of wording would silently skip them)
     for kind in ("value", "touches", "has", "others", "share", "outside", "all-found", "all-but"):

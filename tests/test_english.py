@@ -1,14 +1,11 @@
-"""English that reads well, checked over every sentence the engine writes for the reference states
+"""English that reads well, checked over every sentence the engine writes for the player views
 (and loss reports and wrong-flag reasons built from them): no "a 8%", "both" rather than "all" for two
 cells, "needs 1 more" rather than "needs only 1 mine", no capital after a colon mid-sentence, and no
 clause repeated in consecutive sentences."""
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -18,14 +15,12 @@ from explainer.words.modes import loss_report_json
 from explainer.words.render import Renderer
 from explainer.words.solution_json import solution_to_json
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "states.jsonl.gz"
+from tests.data import view_boards
 
 
 def _texts() -> list[str]:
     texts = []
-    with gzip.open(REFERENCE, "rt") as handle:
-        boards = [Board.parse(json.loads(line)["board"]) for line in handle]
-    for board in boards:
+    for board in view_boards():
         solution = solve(board)
         data = solution_to_json(solution, "en")
         texts += [item["text"] for item in data["deductions"]]
@@ -52,7 +47,7 @@ RULES = {
 
 
 def test_there_are_many_sentences_to_read() -> None:
-    assert len(TEXTS) >= 6000
+    assert len(TEXTS) >= 4000
 
 
 @pytest.mark.parametrize("rule", list(RULES))

@@ -36,7 +36,7 @@ from explainer.words.render import Renderer
 from explainer.words.review import review_json
 from tests.oracles.brute import certain, view_from_layout
 from tests.oracles.proofs import check_chain
-from tests.test_shortest import deep_views, reference_views
+from tests.test_shortest import deep_views, player_views
 
 
 def needed(chain: Sequence[Deduction], target: int) -> set[int]:
@@ -111,7 +111,7 @@ def chain_of(kind: str, view: Board, index: int) -> tuple[tuple[Deduction, ...],
 
 def test_loss_and_wrong_flag_chains_are_lean_and_start_from_the_right_flags() -> None:
     with_flags = 0
-    for kind, view, index in samples(reference_views() + deep_views()):
+    for kind, view, index in samples(player_views() + deep_views()):
         chain, flags = chain_of(kind, view, index)
         check_lean_chain(view, chain, index, flags)
         with_flags += bool(flags)

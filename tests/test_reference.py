@@ -1,28 +1,24 @@
-"""The 200 reference player views with exact probabilities from an independent solver."""
+"""The 200 player views of ``tests/data`` against their exact probabilities from an independent solver
+(``ms_toollib``, recorded by ``tests/data/make_views.py``)."""
 
 from __future__ import annotations
-
-import gzip
-import json
-from pathlib import Path
 
 import pytest
 
 from explainer import Board, solve
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "states.jsonl.gz"
+from tests.data import view_rows
+
+STATES = view_rows()
 
 
-def load() -> list[dict]:
-    with gzip.open(REFERENCE, "rt", encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle]
-
-
-STATES = load()
-
-
-def test_the_reference_set_is_all_there() -> None:
+def test_the_views_are_all_there_and_of_every_kind() -> None:
     assert len(STATES) == 200
+    assert {state["phase"] for state in STATES} == {"opening", "mid", "end"}
+    truth = [{tuple(cell) for cell in state["truth_mines"]} for state in STATES]
+    flags = [(tuple(cell), state, mines) for state, mines in zip(STATES, truth) for cell in state["flags"]]
+    assert sum(cell not in mines for cell, _state, mines in flags) >= 20  # wrong flags
+    assert sum(cell in mines and state["prob"][cell[0]][cell[1]] < 1 for cell, state, mines in flags) >= 10  # unprovable
 
 
 @pytest.mark.parametrize("number", range(len(STATES)))

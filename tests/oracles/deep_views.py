@@ -1,6 +1,6 @@
-"""Views whose hint needs the enumeration: the reference states played forward on their true layout.
+"""Views whose hint needs the enumeration: the player views of ``tests/data`` played forward on their true layout.
 
-The reference states' first hints are all one-number or two-number steps; the deep hints players meet come
+A view's first hint is most often a one-number or two-number step; the deep hints players meet come
 later in the same games.  ``played_forward`` takes each state's chain of steps up to its first enumeration
 step (opening the safe cells, flagging the mines), removes wrong flags, and when nothing is certain opens the
 safest cell that is safe in the true layout; a view whose first step is an enumeration is kept, and then
@@ -19,12 +19,12 @@ from explainer.core.deduction import Rule
 from explainer.engine.solve import solve
 from explainer.play.game import Game
 
-__all__ = ["played_forward", "reference_rows"]
+__all__ = ["played_forward", "views_with_layouts"]
 
 
 @lru_cache(maxsize=2)
-def reference_rows(path: Path) -> tuple[tuple[Board, int], ...]:
-    """Each reference state's view and its true layout (a bitmask)."""
+def views_with_layouts(path: Path) -> tuple[tuple[Board, int], ...]:
+    """Each view of a views file and its true layout (a bitmask)."""
     rows = []
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         for line in handle:
@@ -39,9 +39,9 @@ def reference_rows(path: Path) -> tuple[tuple[Board, int], ...]:
 
 @lru_cache(maxsize=2)
 def played_forward(path: Path) -> tuple[Board, ...]:
-    """Every view, along each reference state played forward, whose hint needs the enumeration."""
+    """Every view, along each view played forward, whose hint needs the enumeration."""
     found = []
-    for view, layout in reference_rows(path):
+    for view, layout in views_with_layouts(path):
         game = Game.from_layout(view.height, view.width, layout)
         game.revealed = ((1 << view.size) - 1) & ~view.covered_mask
         game.flagged = view.flagged_mask

@@ -77,6 +77,10 @@ def count_rest(r: Renderer, step: ProofStep) -> str:
             p["count"],
             cells=step.safe,
         )
+    if p["count"] == 2:
+        # I18N: inside a proof: under the suppositions the 2 mines still to place fill exactly the 2 cells not decided
+        # yet (%(cells)s)
+        return r._("Then the mine count is reached only if %(cells)s are both mines.", cells=step.mines)
     # I18N: inside a proof: under the suppositions the mines still to place fill exactly the cells not decided yet
     return r.ngettext(
         "Then the mine count is reached only if %(cells)s is a mine.",
