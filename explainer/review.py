@@ -35,6 +35,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
+from explainer.errors import BudgetExceeded
 from explainer.engine.solve import Solution, decide_cheaply, simplest_step, solve
 from explainer.bot.guess import Guess, GuessReason
 from explainer.bot.moves import WinChances, advised_guess, win_chances
@@ -76,6 +77,8 @@ class MoveReview:
     safest_probability: float | None = None
     best_guess: Guess | None = None  # forced guess: what the bot's policy picks on the same view
     missed: Deduction | None = None
+    #: an avoidable guess that opened a cell the numbers proved a mine: that cell (``missed`` is its proof)
+    proved_mine: Cell | None = None
     lost: bool = False
     loss: LossReport | None = None
     became_safe_after: int | None = None  # 1-based number of the move after which the flag was provably wrong
@@ -114,6 +117,9 @@ class Review:
     moves: tuple[MoveReview, ...]
     summary: ReviewSummary
     layout: int | None = field(default=None, repr=False)  # the board played, once the game is over
+    #: the position in ``moves`` of the first entry not judged, when the review's budget ran out there (the
+    #: entries from it on are listed with their views, unjudged); None when every entry is judged
+    unjudged_from: int | None = None
 
 
 def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
@@ -135,6 +141,7 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         # a provable mine opened: the step that proves it; else the simplest step there was
         proving = solution.deduction_for(*divmod(mine, width)) if mine is not None else None
         item.missed = proving or simplest_step(solution)
+        item.proved_mine = Cell(*divmod(mine, width)) if proving is not None and mine is not None else None
         return
     item.verdict = Verdict.FORCED_GUESS
     if probabilities and covered:
@@ -189,12 +196,46 @@ def review(game: Game) -> Review:
         return _review(game)
 
 
+class _Certain:
+    """The cells each view proves (safe, mines), by the view's covered cells: a flag or an unflag leaves the
+    numbers as they were (a flag is a claim, never evidence), so a run of them is judged from one solve."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, Solution] = {}
+        self._rules: dict[tuple[int, int], Rule | None] = {}
+
+    def of(self, view: Board) -> Solution:
+        key = view.covered_mask
+        found = self._found.get(key)
+        if found is None:
+            if len(self._found) > 64:
+                self._found.clear()
+            found = self._found[key] = solve(view, until=0)
+        return found
+
+    def rule(self, view: Board, cell: int) -> Rule | None:
+        """The simplest tier of the chain that proves ``cell`` (certain) on ``view``."""
+        key = (view.covered_mask, cell)
+        if key not in self._rules:
+            if len(self._rules) > 256:
+                self._rules.clear()
+            decided = decide_cheaply(view, 1 << cell)
+            if decided is not None and (decided.safe | decided.mines) >> cell & 1:
+                self._rules[key] = decided.rule
+            else:
+                deduction = solve(view, until=1 << cell).deduction_for(*divmod(cell, view.width))
+                self._rules[key] = deduction.rule if deduction is not None else None
+        return self._rules[key]
+
+
 def _review(game: Game) -> Review:
     replay = Game(game.height, game.width, game.mine_count, game.seed)  # the first open places its layout
     replay.extra = game.extra.copy()
     items: list[MoveReview] = []
     stack: list[tuple[str, Position]] = []  # (action, position before it) of the entries that stand
     flags_to_watch: dict[int, int] = {}  # flagged cell -> the item that placed it (not proved either way then)
+    certain = _Certain()
+    unjudged_from: int | None = None  # the first item not judged: the budget ran out there
     for index, entry in enumerate(game.history):
         action = entry["action"]
         if action in HELP:
@@ -216,55 +257,84 @@ def _review(game: Game) -> Review:
             continue
         assert cell is not None
         bit = 1 << (cell.row * game.width + cell.col)
-        if action == "open":
-            cells = bit & view.covered_mask & ~view.flagged_mask
-        elif action == "chord":
-            cells = view.neighbours[cell.row * game.width + cell.col] & view.covered_mask & ~view.flagged_mask
-        else:
-            cells = bit
-        # a move the cheap steps decide is judged from them (most moves); else from the view's solve, its
-        # chain only as far as the step deciding this move's cells (or the first step)
-        playing = replay.state is GameState.PLAYING
-        judged = playing and action in MOVES and _judge_cheaply(item, action, cells)
-        solution = solve(view, until=cells) if playing and not judged else None
-        if solution is not None and action in ("open", "chord"):
-            if cells:  # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
-                _judge_open(item, solution, cells)
-        elif solution is not None and action == "flag":
-            if solution.safe.mask & bit:
-                item.verdict = Verdict.WRONG_FLAG
-            elif solution.mines.mask & bit:
-                item.verdict = Verdict.CERTAIN
-                deduction = solution.deduction_for(*cell)
-                item.rule = deduction.rule if deduction is not None else None
-            else:
-                flags_to_watch[bit.bit_length() - 1] = len(items)
-        elif solution is not None and action == "unflag" and solution.safe.mask & bit:
-            item.verdict = Verdict.CERTAIN
+        lost_before = replay.lost
+        if unjudged_from is None:
+            try:
+                _judge(item, replay.state is GameState.PLAYING, certain, flags_to_watch, len(items))
+            except BudgetExceeded:
+                unjudged_from = len(items)
+                item.verdict, item.rule = Verdict.NEUTRAL, None
         if action == "unflag":
             flags_to_watch.pop(bit.bit_length() - 1, None)
         stack.append((action, replay.position()))
-        lost_before = replay.lost
         apply_entry(replay, entry)
         if replay.lost and not lost_before:
             item.lost = True
-            if entry.get("strict"):
-                item.loss = strict_report(view, cell)
-            else:
-                exploded = Cell(*divmod(replay.exploded or 0, game.width))
-                chord = cell if action == "chord" else None
-                # the layout only says which flags were wrong (shown at the end); the report reasons on the view
-                item.loss = move_loss_report(view, replay.layout or 0, exploded, chord)
+            if unjudged_from is None:
+                try:
+                    item.loss = _loss_of(item, replay, bool(entry.get("strict")))
+                except BudgetExceeded:
+                    unjudged_from = len(items)
         items.append(item)
+        if unjudged_from is not None or replay.state is not GameState.PLAYING or not flags_to_watch:
+            continue
         # the flags the next view now proves wrong (its certain cells are enough: no chain)
-        after = solve(replay.view(), until=0) if replay.state is GameState.PLAYING and flags_to_watch else None
-        if after is not None:
-            for flagged in list(flags_to_watch):
-                if after.safe.mask >> flagged & 1:
-                    placed = items[flags_to_watch.pop(flagged)]
-                    placed.verdict = Verdict.WRONG_FLAG
-                    placed.became_safe_after = len(items)  # the 1-based number of the move just played
-    return Review(tuple(items), summarize(game, items), replay.layout if game.over else None)
+        try:
+            after = certain.of(replay.view())
+        except BudgetExceeded:
+            unjudged_from = len(items)
+            continue
+        for flagged in list(flags_to_watch):
+            if after.safe.mask >> flagged & 1:
+                placed = items[flags_to_watch.pop(flagged)]
+                placed.verdict = Verdict.WRONG_FLAG
+                placed.became_safe_after = len(items)  # the 1-based number of the move just played
+    return Review(tuple(items), summarize(game, items), replay.layout if game.over else None, unjudged_from)
+
+
+def _judge(item: MoveReview, playing: bool, certain: _Certain, flags_to_watch: dict[int, int], position: int) -> None:
+    """Judge one move (an open, a chord, a flag or an unflag) on the view before it."""
+    view, action, cell = item.view, item.action, item.cell
+    assert cell is not None
+    bit = 1 << (cell.row * view.width + cell.col)
+    if action == "open":
+        cells = bit & view.covered_mask & ~view.flagged_mask
+    elif action == "chord":
+        cells = view.neighbours[cell.row * view.width + cell.col] & view.covered_mask & ~view.flagged_mask
+    else:
+        cells = bit
+    # a move the cheap steps decide is judged from them (most moves); else from the view's solve: for an open or
+    # a chord its chain only as far as the step deciding the move's cells (or the first step); for a flag or an
+    # unflag the view's certain cells (one solve for a run of them), and the chain to the cell only when certain
+    if not playing or action not in MOVES:
+        return
+    if action in ("open", "chord"):
+        if cells and not _judge_cheaply(item, action, cells):
+            # (a click on an open cell, or a chord with nothing to open, is judged as nothing)
+            _judge_open(item, solve(view, until=cells), cells)
+        return
+    known = certain.of(view)
+    if action == "flag":
+        if known.safe.mask & bit:
+            item.verdict = Verdict.WRONG_FLAG
+        elif known.mines.mask & bit:
+            item.verdict = Verdict.CERTAIN
+            item.rule = certain.rule(view, bit.bit_length() - 1)
+        else:
+            flags_to_watch[bit.bit_length() - 1] = position
+    elif action == "unflag" and known.safe.mask & bit:
+        item.verdict = Verdict.CERTAIN
+
+
+def _loss_of(item: MoveReview, replay: Game, strict: bool) -> LossReport:
+    """The loss report of the move that lost the game (the view before it; the layout says only which flags
+    were wrong)."""
+    assert item.cell is not None
+    if strict:
+        return strict_report(item.view, item.cell)
+    exploded = Cell(*divmod(replay.exploded or 0, replay.width))
+    chord = item.cell if item.action == "chord" else None
+    return move_loss_report(item.view, replay.layout or 0, exploded, chord)
 
 
 def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:

@@ -125,3 +125,17 @@ def stored_game(app: Flask) -> Callable[[FlaskClient, str], Game]:
             return web_db.load_game(game_id, session_owner(client)).game
 
     return read
+
+
+def played_for(app: Flask, game_id: str, seconds: float = 60.0) -> None:
+    """Move a started game's first click ``seconds`` back, as if a person had been playing it that long: a test
+    that wins a ranked game in a few milliseconds would otherwise be faster than any human record (``speed``)."""
+    from sqlalchemy import update
+
+    from web.storage.database import connection, write
+    from web.storage.tables import games
+
+    with app.app_context():
+        conn = connection()
+        with write(conn):
+            conn.execute(update(games).where(games.c.id == game_id).values(started_at=games.c.started_at - seconds))

@@ -356,9 +356,46 @@ def test_right_sign_ins_are_not_counted(app: Flask, client: FlaskClient) -> None
     app.config.update(SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS=2, SIGN_IN_FAILURES_PER_NAME=2, SIGN_IN_FAILURES_PER_ADDRESS=2)
     for _ in range(4):
         assert sign_in(client).status_code == 200
-    assert sign_in(client, "ada", "guess guess").status_code == 401
-    assert sign_in(client).status_code == 200  # and a right one clears this address's failures for the name
+    other = app.test_client()  # a browser the account never used: the three counters
+    assert sign_in(other, "ada", "guess guess").status_code == 401
+    assert sign_in(other).status_code == 200  # and a right one clears this address's failures for the name
     assert rows(app, select(sign_in_failures.c.key)) == [("user:ada",), ("address:127.0.0.1",)]
+
+
+def test_a_browser_the_owner_used_is_never_locked_out_by_guesses_from_elsewhere(app: Flask, client: FlaskClient) -> None:
+    """The audit: 60 wrong passwords from 60 addresses (behind a proxy), then the owner's right one: 429 for 15
+    minutes.  A browser the account signed in on before counts its own attempts only."""
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    proxied = create_app({**app.config, "PROXY_COUNT": 1, "TESTING": True})
+    guesser = proxied.test_client()
+    for n in range(60):
+        guesser.post("/api/account/sign-in", json={"username": "ada", "password": "guess guess"},
+                     headers={"X-Forwarded-For": f"198.51.100.{n}"})
+    stranger = proxied.test_client()
+    assert stranger.post("/api/account/sign-in", json={"username": "ada", "password": PASSWORD},
+                         headers={"X-Forwarded-For": "192.0.2.1"}).status_code == 429  # a new browser waits
+    owner = proxied.test_client()
+    with client.session_transaction() as kept, owner.session_transaction() as session:
+        session.update(kept)  # the owner's browser, signed out, with its cookie
+    assert owner.post("/api/account/sign-in", json={"username": "ada", "password": PASSWORD},
+                      headers={"X-Forwarded-For": "192.0.2.1"}).status_code == 200
+    # the browser's own attempts are still limited
+    owner.post("/api/account/sign-out", json={})
+    for _ in range(app.config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]):
+        assert sign_in(owner, "ada", "a typo of mine").status_code == 401
+    assert sign_in(owner).status_code == 429
+
+
+def test_ipv6_addresses_are_counted_by_their_64_network(app: Flask, client: FlaskClient) -> None:
+    register(client)
+    client.post("/api/account/sign-out", json={})
+    app.config["SIGN_IN_FAILURES_PER_ADDRESS"] = 3
+    guesser = app.test_client()
+    for n, name in enumerate(("ada", "bob", "eve"), 1):
+        assert sign_in_from(guesser, f"2001:db8:1:2::{n:x}", name).status_code == 401
+    assert sign_in_from(guesser, "2001:db8:1:2:ffff:1:2:3", "zoe").status_code == 429  # the same /64
+    assert sign_in_from(guesser, "2001:db8:1:3::1", "zoe").status_code == 401  # another /64
 
 
 def test_guessing_the_password_to_delete_the_account_is_limited_too(app: Flask, client: FlaskClient) -> None:
@@ -384,6 +421,13 @@ def test_guessing_the_password_to_delete_the_account_is_limited_too(app: Flask, 
         ("ada", "abcdefgh", TOO_EASY),
         ("ada", "P@ssw0rd!", TOO_EASY),
         ("ada", "monkey2024", TOO_EASY),
+        # the audit's: a season or month and a year, this site's name with a year or a digit, two common words
+        ("ada", "Summer2026", TOO_EASY),
+        ("ada", "Winter2026!", TOO_EASY),
+        ("ada", "December2026", TOO_EASY),
+        ("ada", "minesweeper2026", TOO_EASY),
+        ("ada", "minesweeper1!", TOO_EASY),
+        ("ada", "correcthorse", TOO_EASY),
         ("ada", "ada12345", HAS_NAME),
         ("grace_hopper", "my name is GRACE_HOPPER!", HAS_NAME),
     ],
@@ -422,3 +466,22 @@ def test_the_register_form_states_the_password_rule(client: FlaskClient) -> None
     page = client.get("/account")
     assert b"At least 8 characters." in page.data
     assert b"Not a common password or a simple pattern, and not containing your username." in page.data
+
+
+@pytest.mark.parametrize(
+    "send",
+    [
+        lambda c: c.post("/api/account/sign-in", json={"username": "ada\x00", "password": PASSWORD}),
+        lambda c: c.post("/api/account/register", json={"username": "a\x00da", "password": PASSWORD}),
+        lambda c: c.post("/account/sign-in", data={"username": "ada\x00", "password": PASSWORD}),
+        lambda c: c.get("/api/games/abc%00def"),
+        lambda c: c.get("/api/leaderboards?kind=expert%00"),
+    ],
+)
+def test_a_nul_character_is_refused_with_400_on_both_databases(app: Flask, client: FlaskClient, send: Any) -> None:
+    register(client)
+    reply = send(app.test_client())
+    assert reply.status_code == 400
+    if reply.is_json:
+        assert "NUL" in reply.json["error"]
+    assert rows(app, select(users.c.username)) == [("ada",)]

@@ -104,7 +104,7 @@ def test_a_review_judges_the_same_with_and_without_the_cheap_tiers(
 
     monkeypatch.setattr(review_module, "_judge_cheaply", counted)
     cheap = review_module.review(game)
-    assert sum(judged) > len(judged) // 6  # (it is exercised: a flag nothing cheap proves leaves the view to the solve)
+    assert sum(judged) > len(judged) // 10  # (it is exercised: opens and chords; flags are judged from one solve of a view)
     monkeypatch.setattr(review_module, "_judge_cheaply", lambda *args: False)
     assert cheap == review_module.review(game)
     actions = {item.action for item in cheap.moves}

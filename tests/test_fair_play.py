@@ -19,8 +19,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 
+from explainer.core.board import Board
+from explainer.engine.solve import solve
 from explainer.play.game import Game
 from web.storage.database import connection, write
+from tests.conftest import played_for
+from web.storage import results as results_module
 from web.storage.ranking import Unranked, unranked_reasons
 from web.storage.tables import daily_attempts, games, results, users
 
@@ -61,7 +65,8 @@ def started(app: Flask, client: FlaskClient, game_id: str) -> Game:
 
 
 def finish(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
-    """Open every safe cell left (the layout read from the database, as a forger who knows it would)."""
+    """Open every safe cell left (the layout read from the database, as a forger who knows it would), at a
+    person's pace (each move a second after the one before: a win in milliseconds does not rank)."""
     game = started(app, client, game_id)
     reply: dict[str, Any] = {}
     for index in range(game.size):
@@ -70,6 +75,7 @@ def finish(app: Flask, client: FlaskClient, game_id: str) -> dict[str, Any]:
         if not (game.layout >> index & 1 or game.revealed >> index & 1):
             answer = move(client, game_id, "open", *divmod(index, game.width))
             assert answer.status_code == 200, answer.json
+            played_for(app, game_id, 1.0)  # (the clock starts at the player's first move: a daily board's too)
             reply = answer.json["game"]
             game = stored(app, game_id)
     assert game.state == "won"
@@ -267,6 +273,66 @@ def test_a_guest_game_brought_to_an_account_does_not_rank(app: Flask, client: Fl
     assert ranked_times(client) == []
 
 
+def test_a_win_faster_than_any_human_does_not_rank(app: Flask) -> None:
+    """The audit's script won beginner in 0.2 s and expert in 1.8 s, #1 each time: such a win keeps its statistics
+    and is kept off the tables as "speed"."""
+    ada = account(app, "ada")
+    game_id = ada.post("/api/games", json={"preset": "beginner", "seed": 3}).json["game"]["id"]
+    game = started(app, ada, game_id)
+    for index in range(game.size):  # as fast as a script goes
+        if not (game.layout >> index & 1 or game.revealed >> index & 1) and stored(app, game_id).state == "playing":
+            move(ada, game_id, "open", *divmod(index, game.width))
+    assert stored(app, game_id).state == "won"
+    assert "speed" in result(app, game_id).unranked.split(",") and ranked_times(ada) == []
+    shown = ada.get(f"/api/games/{game_id}").json["game"]["summary"]["unranked"]
+    assert "speed" in shown
+
+
+def test_human_limits_follow_the_records() -> None:
+    from web.storage.ranking import implausible
+
+    assert implausible("expert", 1.8, 150) and implausible("expert", 23.9, 120) and not implausible("expert", 30.0, 150)
+    assert implausible("intermediate", 0.49, 40) and not implausible("intermediate", 8.0, 60)
+    assert implausible("beginner", 0.2, 15) and not implausible("beginner", 0.49, 5) and not implausible("beginner", 3.0, 20)
+    assert not implausible("20x12/50", 0.1, 40)  # only the standard levels rank at all
+
+
+def test_asking_the_analysis_board_about_a_game_in_play_makes_it_assisted(app: Flask) -> None:
+    """The audit won a ranked game after asking /api/positions/analysis three times about it."""
+    ada = account(app, "ada")
+    game_id = ada.post("/api/games", json={"preset": "beginner", "seed": 3}).json["game"]["id"]
+    game = started(app, ada, game_id)
+    other = ada.post("/api/positions/analysis", json={"board": "mines 10\n" + "?" * 9 + "\n" + ("1" + "?" * 8 + "\n") * 8})
+    assert other.status_code == 200 and not stored(app, game_id).extra.get("analysed")  # another position
+    position = str(game.view())
+    assert ada.post("/api/positions/analysis", json={"board": position}).status_code == 200
+    assert stored(app, game_id).extra.get("analysed") is True
+    finish(app, ada, game_id)
+    assert "analysis" in result(app, game_id).unranked.split(",") and ranked_times(ada) == []
+
+
+def test_games_left_unfinished_count_as_losses(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit: finishing only the games that need no guess (16 started, 6 left) gave 10/10 and #1 by win ratio.
+    A game left in play counts as a loss once ``ABANDON_SECONDS`` have passed since its first click."""
+    app.config["LEADERBOARD_MIN_GAMES"] = 3
+    ada = account(app, "ada")
+    for seed in range(3):
+        finish(app, ada, ada.post("/api/games", json={"preset": "beginner", "seed": seed}).json["game"]["id"])
+    for seed in range(3, 5):
+        started(app, ada, ada.post("/api/games", json={"preset": "beginner", "seed": seed}).json["game"]["id"])
+
+    def ratio() -> tuple[int, int]:
+        row = next(r for r in ada.get("/api/leaderboards?kind=beginner&mode=classic").json["by_win_ratio"] if r["username"] == "ada")
+        return row["played"], row["won"]
+
+    assert ratio() == (3, 3)  # games in play do not count yet
+    later = time.time() + results_module.ABANDON_SECONDS + 1
+    monkeypatch.setattr("web.storage.stats.time.time", lambda: later)
+    assert ratio() == (5, 3)  # left: two losses
+    stats = next(b for b in ada.get("/api/stats").json["boards"] if b["kind"] == "beginner")
+    assert (stats["played"], stats["won"]) == (5, 3)
+
+
 # -- the daily board -------------------------------------------------------------------------------
 
 
@@ -336,7 +402,10 @@ def test_the_daily_layout_stays_hidden_until_the_day_ends(app: Flask, monkeypatc
     lost = lose(app, thrower, game_id)
     assert len(lost["end"]["mines"]) == 1 and lost["end"]["hidden"] is True
     accepted = thrower.post(f"/api/games/{game_id}/accept", json={}).json["game"]
-    assert accepted["end"]["mines"] == [lost["end"]["exploded"]] and accepted["end"]["wrong_flags"] == [list(wrong)]
+    # the flag is not a mine; it is shown as wrong only if the player's view proves it
+    _, proved_wrong = _proved(stored(app, game_id).view())
+    assert accepted["end"]["mines"] == [lost["end"]["exploded"]]
+    assert (list(wrong) in accepted["end"]["wrong_flags"]) == (wrong in proved_wrong)
     assert accepted["replayable"] is False
     for refused in (
         thrower.get(f"/api/games/{game_id}/review"),
@@ -354,6 +423,71 @@ def test_the_daily_layout_stays_hidden_until_the_day_ends(app: Flask, monkeypatc
     assert len(shown["end"]["mines"]) == 10 and shown["end"]["hidden"] is False
     assert thrower.get(f"/api/games/{game_id}/review").status_code == 200
     assert thrower.get(f"/api/games/{game_id}/replay-file").status_code == 200
+
+
+def _proved(view: Board) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """What the view proves: its mines and its wrong flags (the engine, from the numbers alone)."""
+    solution = solve(view)
+    return {tuple(cell) for cell in solution.mines}, {tuple(cell) for cell in solution.wrong_flags}
+
+
+def _told(reply: dict[str, Any]) -> set[tuple[int, int]]:
+    """Every cell a finished game's reply names as a mine or as a wrong flag, its loss report's flags included."""
+    end = reply["end"]
+    loss = end.get("loss") or {}
+    named = [*end["mines"], *end["wrong_flags"], *(loss.get("wrong_flags") or [])]
+    return {tuple(cell) for cell in named}
+
+
+@pytest.mark.parametrize("how", ["open", "chord"])
+def test_a_throwaway_loss_on_the_daily_board_tells_nothing_the_view_did_not_prove(app: Flask, how: str) -> None:
+    """The audit's leak: flag every covered cell but one the view proves a mine, open that one (or chord a number
+    next to it), accept the loss: the reply must name no cell as wrong (or as a mine) that the view did not prove."""
+    thrower = app.test_client()
+    game_id = daily(thrower).json["game"]["id"]
+    game = stored(app, game_id)
+    view = game.view()
+    mines, _ = _proved(view)
+    target = min(mines)
+    index = view.index(*target)
+    assert game.layout is not None
+    covered = {i for i in range(view.size) if view.cells[i] == -1}
+    flags = covered - {index}
+    if how == "chord":
+        # a number next to the mine, with as many flags as it shows on its other cells (safe ones first), so that
+        # the chord opens the mine
+        number = next(
+            n for n in range(view.size)
+            if view.neighbours[index] >> n & 1 and 0 < view.cells[n] <= len(covered & bits(view.neighbours[n])) - 1
+        )
+        around = sorted(covered & bits(view.neighbours[number]) - {index}, key=lambda i: bool(game.layout >> i & 1))
+        flags = (flags - set(around)) | set(around[: view.cells[number]])
+    for cell in sorted(flags):
+        assert move(thrower, game_id, "flag", *divmod(cell, view.width), flagged=True).status_code == 200
+    before = stored(app, game_id).view()
+    flagged_wrong = {divmod(i, view.width) for i in range(view.size) if before.flagged_mask >> i & 1 and not game.layout >> i & 1}
+    assert len(flagged_wrong) >= 3  # the flags hide safe cells the layout knows
+    if how == "open":
+        assert move(thrower, game_id, "open", *target).json["game"]["state"] in ("lost", "loss-pending")
+    else:
+        assert move(thrower, game_id, "chord", *divmod(number, view.width)).json["game"]["state"] in ("lost", "loss-pending")
+    for reply in (stored_reply(thrower, game_id), thrower.post(f"/api/games/{game_id}/accept", json={}).json["game"]):
+        assert reply["end"]["hidden"] is True
+        _, wrong_proved = _proved(stored(app, game_id).view())  # (a chord may have opened cells before the mine)
+        exploded = {tuple(cell) for cell in ([reply["end"]["exploded"]] if reply["end"]["exploded"] else [])}
+        assert _told(reply) <= wrong_proved | exploded, _told(reply) - wrong_proved - exploded
+    # nothing else tells either: the position, the review, the replay file
+    assert thrower.get(f"/api/games/{game_id}/position").json["position"]["layout"] is None
+    assert thrower.get(f"/api/games/{game_id}/review").status_code == 409
+
+
+def bits(mask: int) -> set[int]:
+    return {i for i in range(mask.bit_length()) if mask >> i & 1}
+
+
+def stored_reply(client: FlaskClient, game_id: str) -> dict[str, Any]:
+    reply: dict[str, Any] = client.get(f"/api/games/{game_id}").json["game"]
+    return reply
 
 
 def test_only_accounts_made_before_the_day_rank_on_it(app: Flask) -> None:

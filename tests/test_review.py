@@ -309,3 +309,29 @@ def test_the_other_cell_of_a_true_fifty_fifty_is_the_best_guess_too() -> None:
         assert text.startswith(f"{name} was a forced guess: no cell was certain, and it was the best guess there was."), text
         assert f"with {Cell(*other).name} it is a true 50/50" in text and "The best guess was" not in text, text
     assert game.state is GameState.LOSS_PENDING
+
+
+def _opened_a_provable_mine(seed: int) -> Game | None:
+    """A beginner game whose second move opens a cell the view proves is a mine (None if its view proves none)."""
+    game = new_game("classic", 9, 9, 10, seed)
+    open_cell(game, 4, 4, at=0.0)
+    mines = [cell for cell in solve(game.view()).mines]
+    if game.state is not GameState.PLAYING or not mines:
+        return None
+    open_cell(game, mines[0].row, mines[0].col, at=1.0)
+    return game
+
+
+def test_opening_a_provable_mine_is_never_called_not_certain() -> None:
+    """A teacher's audit: "J12 was not certain (its mine chance was 100%)" for a cell the numbers prove is a mine."""
+    found = 0
+    for seed in range(40):
+        game = _opened_a_provable_mine(seed)
+        if game is None:
+            continue
+        found += 1
+        move = review_json(review(game))["moves"][-1]
+        assert move["verdict"] == "avoidable-guess" and move["lost"] is True
+        assert "was a mine, and the numbers prove it." in move["text"] and "not certain" not in move["text"]
+        assert move["missed"] is not None and move["cell"] in move["missed"]["mines"]  # (the proof of that cell)
+    assert found >= 5

@@ -58,6 +58,7 @@ def test_bot_move_reply_holds_only_what_a_player_may_see(client: FlaskClient, st
     game = stored_game(client, game_id)
     text = json.dumps({"move": data["move"], "outcome": data["outcome"]})
     assert "layout" not in text and str(game.layout) not in text and str(game.seed) not in text
+    assert hex(game.layout or 0)[2:] not in text  # (stored as hexadecimal)
 
 
 def test_bot_goes_through_the_mode(client: FlaskClient, stored_game) -> None:

@@ -301,6 +301,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             "DATABASE_URL": str(folder / "fuzz.sqlite3"),
             "SECRET_KEY": "fuzz",
             "ALLOW_SEEDS": True,
+            "IMPORTS_PER_MINUTE": 1_000_000,  # (every request comes from one address: the limit has its own tests)
         }
     )
     yield World(app, app.test_client(), app.test_client())
@@ -484,12 +485,13 @@ def test_valid_requests_keep_the_contract(world: World, path: str, method: str, 
     reply = check_reply(response, request, path, method)
     if response.status_code == 400:  # the server refuses what the schema accepts: only for a reason it cannot state
         explained = EXPLAINED_400.get(operation["operationId"])
-        assert explained is not None and explained(body, target, world), (
+        # (a NUL character anywhere is refused on every route: stated once for all, JSON Schema cannot say it of any key)
+        assert carries_nul(body) or "%00" in target.url or (explained is not None and explained(body, target, world)), (
             f"a body the schema accepts was refused (the schema is looser than the server): {request} -> {reply!r}"
         )
     if path == "/api/openapi.json":
         assert reply == SPEC
-    if path == "/api/games" and isinstance(body, dict) and body.get("preset") in ("beginner", "intermediate", "expert"):
+    if path == "/api/games" and isinstance(body, dict) and body.get("preset") in ("beginner", "intermediate", "expert") and not carries_nul(body):
         if body.get("seed") is None or isinstance(body["seed"], int):
             assert response.status_code == 201, f"a valid preset was refused: {request} -> {reply!r}"
 
@@ -559,6 +561,17 @@ def _bad_account(body: Any, world: World) -> bool:
 
 #: why a body the schema accepts may still get a 400, by operation (``(body, target, world) -> bool``): what
 #: the description states in words and JSON Schema cannot; any other 400 is a mismatch (the schema is looser)
+def carries_nul(body: Any) -> bool:
+    """A NUL character anywhere in a JSON body, keys included."""
+    if isinstance(body, str):
+        return "\x00" in body
+    if isinstance(body, dict):
+        return any(carries_nul(key) or carries_nul(value) for key, value in body.items())
+    if isinstance(body, list):
+        return any(carries_nul(item) for item in body)
+    return False
+
+
 EXPLAINED_400: dict[str, Any] = {
     # mines at most height x width - 9
     "createGame": lambda body, _target, _world: body.get("preset") in (None, "custom")

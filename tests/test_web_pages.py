@@ -50,7 +50,7 @@ def test_page_never_contains_the_layout(client: FlaskClient, stored_game) -> Non
     client.post(f"/api/games/{game_id}/open", json={"row": 8, "col": 8})
     game = stored_game(client, game_id)
     html = client.get("/").get_data(as_text=True)
-    assert str(game.layout) not in html and str(game.seed) not in html
+    assert str(game.layout) not in html and str(game.seed) not in html and hex(game.layout or 0)[2:] not in html
     assert set(page_config(html)) == {
         "gameId", "apiRoot", "lang", "langTag", "texts", "limits", "presets", "multipliers", "modeNames", "unrankedNames", "learnRoot",
         "reviewRoot",

@@ -17,10 +17,17 @@ password) and is not counted:
   strict limit per name.  Another address's guesses never fill the owner's own
   counter, so five wrong guesses from anywhere else do not lock the owner out;
 * the name *from all addresses together* (``SIGN_IN_FAILURES_PER_NAME``, 50): slows
-  a guesser spread over many addresses.  Filling it takes ten addresses or more
-  (each stops at 5); then the owner waits too — the price of a cap per account;
+  a guesser spread over many addresses;
 * the *address*, whatever the names (``SIGN_IN_FAILURES_PER_ADDRESS``, 50): one
   address trying a password over many names.
+
+An address is counted as ``web.clients.client_address`` gives it: an IPv6 address
+by its /64 network (one subscriber holds a whole /64).  **A browser the account
+signed in on before** (``web.identity.known_device``: a value in the signed
+session that only a right password sets, kept across sign-outs) counts against
+one counter only, the name *from this browser* (5): guesses from any number of
+addresses never lock the owner out of a browser they have used.  The 50 per name
+then only slows guessers on browsers the account never used.
 
 The attempt is reserved — counted and recorded in one write transaction — before
 the password is checked (``web.storage.accounts.reserve_attempt``), so attempts
@@ -32,14 +39,14 @@ under the same counters.
 
 **Password strength.**  Registering refuses a password shorter than 8
 characters, one that contains the username (compared case-folded), and one that
-zxcvbn scores below ``MIN_PASSWORD_SCORE`` (2 of 0–4): a password found within
-about a million guesses — common passwords (``password``, ``12345678``,
-``iloveyou``), a word with digits, keyboard walks (``qwertyuiop``), sequences,
-repeats, dates.  zxcvbn reads the first ``SCORED_LENGTH`` (64) characters, and
-one password at a time (it keeps the username in a module-level dictionary).
-With the limits above, a guesser gets at most 50 × 96 = 4,800 guesses a day at
-one name, so a password scored 2 or more outlasts months of guessing.  Signing
-in never checks strength: accounts made before the rule keep working.
+zxcvbn scores below ``MIN_PASSWORD_SCORE`` (3 of 0–4, with the username and this
+site's words, ``SITE_WORDS``, as easy guesses): a password found within about a
+hundred million guesses — common passwords (``password``, ``Summer2026``),
+a word with digits or a year (``minesweeper2026``, ``December2026``), keyboard
+walks (``qwertyuiop``), sequences, repeats, dates.  zxcvbn reads the first
+``SCORED_LENGTH`` (64) characters, and one password at a time (it keeps the
+username in a module-level dictionary).  Signing in never checks strength:
+accounts made before the rule keep working.
 """
 
 from __future__ import annotations
@@ -50,11 +57,12 @@ import time
 import unicodedata
 from typing import Any, TypedDict
 
-from flask import current_app, request
+from flask import current_app
 from flask_babel import gettext as _
 from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
 from web import identity
+from web.clients import client_address
 from web.api.errors import ApiError
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused, User, UsernameTaken
@@ -85,7 +93,9 @@ PASSWORD_LENGTH = (8, 128)
 #: besides letters and digits (any script), a username may hold these
 USERNAME_MARKS = "._-"
 #: the zxcvbn score (0 to 4) a new password needs; 2: about a million guesses or more
-MIN_PASSWORD_SCORE = 2
+MIN_PASSWORD_SCORE = 3
+#: words zxcvbn counts as easy on this site (with the username): "minesweeper2026" is a first guess here
+SITE_WORDS = ("minesweeper", "mines", "mine", "sweeper", "explainable", "minesweeper online")
 #: zxcvbn reads this many characters of a password at most (its work grows faster than the length)
 SCORED_LENGTH = 64
 #: zxcvbn keeps the words of the user (the username) in a module-level dictionary: one scoring at a time
@@ -171,7 +181,8 @@ def check_password(value: Any) -> str:
 def password_score(password: str, username: str = "") -> int:
     """zxcvbn's score of ``password``, 0 (guessed at once) to 4, knowing ``username``."""
     with _SCORING:
-        result = zxcvbn(password[:SCORED_LENGTH], user_inputs=[username] if username else None, max_length=SCORED_LENGTH)
+        words = [*SITE_WORDS, username] if username else list(SITE_WORDS)
+        result = zxcvbn(password[:SCORED_LENGTH], user_inputs=words, max_length=SCORED_LENGTH)
     return int(result["score"])
 
 
@@ -200,16 +211,16 @@ def register(username: Any, password: Any) -> User:
     return user
 
 
-def _address() -> str:
-    return request.remote_addr or "unknown"
-
-
 def _counters(name: str) -> list[tuple[str, int]]:
     """The sign-in counters an attempt at ``name`` from this request's address counts
-    against, with their limits; the first is the name from this address."""
+    against, with their limits; the first is the name from this address (or this browser, when the account
+    signed in on it before: then it is the only one, and guesses from elsewhere never lock the owner out)."""
     config = current_app.config
     folded = accounts.fold(name)
-    address = _address()
+    device = identity.known_device(folded)
+    if device is not None:
+        return [(f"device:{device} {folded}", int(config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"]))]
+    address = client_address()
     return [
         (f"pair:{address} {folded}", int(config["SIGN_IN_FAILURES_PER_NAME_AND_ADDRESS"])),
         ("user:" + folded, int(config["SIGN_IN_FAILURES_PER_NAME"])),

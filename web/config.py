@@ -55,6 +55,8 @@ DEFAULTS: dict[str, Any] = {
     # reverse proxies in front that set X-Forwarded-For (0: none); the sign-in limit per address needs the client's
     # address, not the proxy's (werkzeug's ProxyFix believes this many hops)
     "PROXY_COUNT": 0,
+    # replay imports (files and videos) one client may send a minute (an IPv6 client counted by its /64)
+    "IMPORTS_PER_MINUTE": 10,
     # the fewest ranked games a player needs to appear on a win-ratio leaderboard
     "LEADERBOARD_MIN_GAMES": 10,
 }

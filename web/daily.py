@@ -17,7 +17,8 @@ attempt when it has none (it never ranks: it was not played signed in).  No
 flag is judged on the daily board (its wrong-flag warnings are off).
 
 **The layout stays hidden until the day ends** (UTC): a lost daily game shows
-the mine that went off and the player's wrong flags, and its review, replay,
+the mine that went off and only the flags the player's view proves wrong (the
+engine's proof, never the layout), and its review, replay,
 replay file and exported layout open the next day (``layout_hidden``).  The
 ranking rules are ``web.storage.ranking``'s; the daily board also needs an
 account created before the day began.

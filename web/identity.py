@@ -19,6 +19,7 @@ from web.storage.accounts import User
 __all__ = [
     "current_game_id",
     "current_user",
+    "known_device",
     "login_expired",
     "owner_id",
     "session_id",
@@ -30,7 +31,12 @@ __all__ = [
 _ID_KEY = "sid"
 _GAME_KEY = "game"
 _LOGIN_KEY = "login"
-_KEEP = ("lang", "game")  # what a rotation keeps of the old session: the language, the game on screen
+#: the accounts that signed in on this browser before (their folded names) and the browser's own id: the sign-in
+#: limit per account does not lock its owner out of a browser it knows (``web.accounts``)
+_DEVICE_KEY = "device"
+#: the accounts a browser remembers having signed in on it, at most
+DEVICE_NAMES = 5
+_KEEP = ("lang", "game", _DEVICE_KEY)  # what a rotation keeps of the old session: the language, the game on screen, the device
 
 
 def session_id() -> str:
@@ -78,8 +84,26 @@ def _rotate() -> None:
     session.permanent = True
 
 
+def known_device(folded_name: str) -> str | None:
+    """This browser's id when the account ``folded_name`` signed in on it before (a signed session value that
+    only a right password sets), else None."""
+    device = session.get(_DEVICE_KEY)
+    if isinstance(device, dict) and folded_name in device.get("names", []) and isinstance(device.get("id"), str):
+        return str(device["id"])
+    return None
+
+
+def _remember_device(folded_name: str) -> None:
+    device = session.get(_DEVICE_KEY)
+    if not isinstance(device, dict) or not isinstance(device.get("id"), str):
+        device = {"id": secrets.token_urlsafe(12), "names": []}
+    names = [name for name in device.get("names", []) if isinstance(name, str) and name != folded_name]
+    session[_DEVICE_KEY] = {"id": device["id"], "names": [folded_name, *names][:DEVICE_NAMES]}
+
+
 def sign_in(user: User) -> None:
-    """Sign ``user`` in on this browser: its anonymous games become the account's, and the session starts anew."""
+    """Sign ``user`` in on this browser: its anonymous games become the account's, and the session starts anew;
+    the browser remembers the account (``known_device``)."""
     anonymous = None if current_user() is not None else session.get(_ID_KEY)
     token = accounts.start_login(user, float(current_app.config["LOGIN_LIFETIME"]), anonymous)
     if anonymous:
@@ -88,6 +112,7 @@ def sign_in(user: User) -> None:
         claim_adopted(user)
     _rotate()
     session[_LOGIN_KEY] = token
+    _remember_device(accounts.fold(user.username))
     g._user = user
 
 

@@ -165,8 +165,24 @@ def check_request() -> None:
         request.max_content_length = VIDEO_BODY_BYTES
     if request.method not in SAFE_METHODS:
         _check_write(api)
+    _refuse_nul()  # (after the checks of a write: a request from another site is refused as such first)
     if api:
         requested_language()  # every /api route refuses an unknown ?lang= alike (400)
+
+
+def _refuse_nul() -> None:
+    """A NUL character anywhere in the address, the query, a form or a JSON body (``\\u0000``) is refused with
+    400: no field takes one, and PostgreSQL refuses it in text (a 500 there before)."""
+    carried = "\x00" in request.path or any("\x00" in key or "\x00" in value for key, value in request.args.items(multi=True))
+    if not carried and request.method not in SAFE_METHODS:
+        if request.is_json:
+            body = request.get_data(cache=True)
+            carried = b"\x00" in body or b"\\u0000" in body
+        else:
+            carried = any("\x00" in key or "\x00" in value for key, value in request.form.items(multi=True))
+    if carried:
+        # I18N: a request that carried a NUL character (an invisible control character no field accepts)
+        raise BadRequestBody(_("a request may not carry a NUL character (\\0)"))
 
 
 def _check_write(api: bool) -> None:

@@ -17,7 +17,7 @@ from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "multiplied_mines", "random_layout"]
+__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "layout_text", "layout_value", "multiplied_mines", "random_layout"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -54,6 +54,17 @@ def check_size(height: int, width: int, mines: int) -> None:
         raise GameError(f"a board must be {MIN_SIDE} to {MAX_SIDE} cells on each side, got {width} x {height}")
     if not 1 <= mines <= height * width - 1:
         raise GameError(f"mines must be between 1 and {height * width - 1} on a {width} x {height} board, got {mines}")
+
+
+def layout_text(layout: int) -> str:
+    """A layout (a bitmask) as stored text: hexadecimal, which has no length limit (Python refuses to turn an
+    int of more than 4,300 decimal digits, a board of about 14,000 cells, into a decimal string)."""
+    return hex(layout)
+
+
+def layout_value(text: str) -> int:
+    """A layout from its stored text: hexadecimal (``layout_text``), or decimal as games stored before it."""
+    return int(text, 16) if text.startswith("0x") else int(text)
 
 
 def random_layout(height: int, width: int, mines: int, first: int, rng: random.Random) -> int:
@@ -111,7 +122,7 @@ class Record(TypedDict):
     undone: NotRequired[bool]  # taken back by a later undo
     strict: NotRequired[bool]  # strict mode: the move lost at once
     saved: NotRequired[bool]  # forgiving mode: the mines moved away from the cells it opened
-    first_layout: NotRequired[str]  # the first open: the layout it placed (a decimal bitmask)
+    first_layout: NotRequired[str]  # the first open: the layout it placed (a bitmask, ``layout_text``)
     layout: NotRequired[str]  # a save or an assist: the layout the mines moved to, just before
 
 
@@ -144,7 +155,7 @@ class GameExtra(TypedDict, total=False):
     require_rule: str | None  # no-guess: the rule every board needs
     saves: int  # forgiving: the times the mines moved away from the player's click
     assists: int  # assist: the cells the game opened for the player
-    first_layout: str  # the layout the player was dealt (a decimal bitmask), when the mines moved since
+    first_layout: str  # the layout the player was dealt (a bitmask, ``layout_text``), when the mines moved since
     loss: LossRecord
     video: VideoInfo  # a game imported from a replay video
     warnings: bool  # False: the player switched wrong-flag warnings off before the game started
@@ -359,7 +370,7 @@ class Game:
             "width": self.width,
             "mine_count": self.mine_count,
             "seed": self.seed,
-            "layout": None if self.layout is None else str(self.layout),
+            "layout": None if self.layout is None else layout_text(self.layout),
             "revealed": str(self.revealed),
             "flagged": str(self.flagged),
             "state": str(self.state),
@@ -381,7 +392,7 @@ class Game:
             width=data["width"],
             mine_count=data["mine_count"],
             seed=data["seed"],
-            layout=None if data["layout"] is None else int(data["layout"]),
+            layout=None if data["layout"] is None else layout_value(data["layout"]),
             revealed=int(data["revealed"]),
             flagged=int(data["flagged"]),
             state=state,

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from explainer.play.game import ACTIONS, BY, Action, By, Game, GameError, GameState, Record
+from explainer.play.game import ACTIONS, BY, Action, By, Game, GameError, GameState, Record, layout_value
 from explainer.errors import HistoryFull
 
 __all__ = [
@@ -63,7 +63,7 @@ __all__ = [
 
 #: why a game counts as assisted (``assisted_reasons`` here; mine vision and a wrong-flag warning shown are
 #: added by the web app, which offers them)
-Assisted = Literal["hint", "probabilities", "bot", "undo", "vision", "warning"]
+Assisted = Literal["hint", "probabilities", "bot", "undo", "vision", "warning", "analysis"]
 ASSISTED: tuple[Assisted, ...] = get_args(Assisted)
 
 #: the actions that are moves of the player (or the bot on the player's behalf)
@@ -177,7 +177,7 @@ def initial_layout(game: Game) -> int | None:
     its first open was played on."""
     for entry in game.history:
         if "first_layout" in entry:
-            return int(entry["first_layout"])
+            return layout_value(entry["first_layout"])
     return None
 
 
@@ -251,9 +251,9 @@ def apply_entry(game: Game, entry: Record) -> None:
         game.lose_by_rule()
         return
     if "first_layout" in entry:  # a first click: the layout it placed
-        game.layout = int(entry["first_layout"])
+        game.layout = layout_value(entry["first_layout"])
     if "layout" in entry:  # a forgiving save or an assist moved the mines just before
-        game.layout = int(entry["layout"])
+        game.layout = layout_value(entry["layout"])
     action = entry["action"]
     if action == ASSIST:
         if game.flagged >> game.index(row, col) & 1:

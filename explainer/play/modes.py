@@ -40,7 +40,7 @@ from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, random_layout
+from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, layout_text, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from explainer.engine.why import flags_used, safe_chain, why
 from explainer.engine.solve import Solution, solve
@@ -186,7 +186,8 @@ def assist_after_move(game: Game, assists: list[Assist] | None = None, at: float
         index, probability = choice
         row, col = divmod(index, game.width)
         # the layout it is opened on (the choice may have redrawn the mines), so that undo replays it
-        history.record(game, history.ASSIST, (row, col), "game", at, layout=str(game.layout))
+        assert game.layout is not None  # (an assist comes after the first click, which places the layout)
+        history.record(game, history.ASSIST, (row, col), "game", at, layout=layout_text(game.layout))
         if game.flagged >> index & 1:
             game.toggle_flag(row, col)
         game.open(row, col)
@@ -228,7 +229,7 @@ def _make_safe(game: Game, view: Board, cells: int, purpose: str) -> bool:
     layout = sample_layout(view, _rng(game, purpose), must_be_safe=cells)
     if layout is None:
         return False
-    game.extra.setdefault("first_layout", str(game.layout))  # a replay deals the board the player was dealt
+    game.extra.setdefault("first_layout", layout_text(game.layout))  # a replay deals the board the player was dealt
     game.layout = layout
     return True
 
@@ -581,10 +582,10 @@ def _layout_change(game: Game, first: bool, saved: bool) -> _LayoutChange:
     """What a move's record keeps of the layout: the one a first open placed, the one a save moved to."""
     data: _LayoutChange = {}
     if first and game.layout is not None:
-        data["first_layout"] = str(game.layout)
-    if saved:
+        data["first_layout"] = layout_text(game.layout)
+    if saved and game.layout is not None:
         data["saved"] = True
-        data["layout"] = str(game.layout)
+        data["layout"] = layout_text(game.layout)
     return data
 
 

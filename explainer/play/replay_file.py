@@ -23,7 +23,7 @@ from typing import Any, NotRequired, TypedDict
 
 from explainer.errors import ReplayError
 from explainer.play import history
-from explainer.play.game import BY, Action, By, Game, GameError, Position, Record, check_size
+from explainer.play.game import BY, Action, By, Game, GameError, Position, Record, check_size, layout_text, layout_value
 from explainer.play.modes import MODES, game_mode
 
 __all__ = ["FORMAT", "VERSION", "ReplayError", "ReplayFile", "ReplayMove", "from_replay", "to_replay"]
@@ -80,10 +80,10 @@ def to_replay(game: Game) -> ReplayFile:
         if entry["cell"] is not None:
             move["cell"] = list(entry["cell"])
         if "layout" in entry:
-            move["layout"] = _rows(int(entry["layout"]), game.height, game.width)
-        elif "first_layout" in entry and int(entry["first_layout"]) != first_layout:
+            move["layout"] = _rows(layout_value(entry["layout"]), game.height, game.width)
+        elif "first_layout" in entry and layout_value(entry["first_layout"]) != first_layout:
             # a first click again after the first was undone: the layout it placed
-            move["layout"] = _rows(int(entry["first_layout"]), game.height, game.width)
+            move["layout"] = _rows(layout_value(entry["first_layout"]), game.height, game.width)
         for flag in ("saved", "undone", "strict"):
             if entry.get(flag):
                 move[flag] = True
@@ -183,7 +183,7 @@ def from_replay(data: Any) -> Game:
             moved = _layout(move["layout"], height, width, where)
             if moved.bit_count() != mines:
                 raise ReplayError(f"{where}field 'layout' has {moved.bit_count()} mines, expected {mines}")
-            entry["layout"] = str(moved)
+            entry["layout"] = layout_text(moved)
         for flag in ("saved", "undone", "strict"):
             if flag in move and not isinstance(move[flag], bool):
                 raise ReplayError(f"{where}field {flag!r} must be true or false, got {move[flag]!r}")
@@ -200,7 +200,7 @@ def from_replay(data: Any) -> Game:
     assert first["cell"] is not None  # (checked when read: a move has its cell)
     if first["action"] != "open" or layout >> (first["cell"][0] * width + first["cell"][1]) & 1:
         raise ReplayError("the first click must open a cell without a mine: the layout is placed away from it")
-    first["first_layout"] = str(layout)
+    first["first_layout"] = layout_text(layout)
     _check_timeline(entries, layout, height, width)
     game.history = entries
     history.rebuild(game)  # (a loss it ends with is accepted: a replay file is of a finished game)

@@ -110,8 +110,25 @@ def _limits(seconds: int, memory: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+def _die_with(parent: int) -> None:
+    """Be killed when ``parent`` (the server's worker or the command) dies, and stop now if it already has: a
+    worker killed mid-import leaves no child reading on (Linux's parent-death signal; elsewhere the time limit)."""
+    import ctypes  # noqa: PLC0415
+    import os  # noqa: PLC0415
+    import signal  # noqa: PLC0415
+
+    try:
+        libc = ctypes.CDLL(None)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if parent and os.getppid() != parent:
+        sys.exit(3)
+
+
 def main() -> None:
     kind, seconds, memory = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    _die_with(int(sys.argv[4]) if len(sys.argv) > 4 else 0)
     _limits(seconds, memory)
     data = sys.stdin.buffer.read()
     json.dump(read(kind, data), sys.stdout)

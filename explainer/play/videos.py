@@ -6,7 +6,8 @@ Reading: the file's size is checked first (``MAX_VIDEO_BYTES``); then ``ms_tooll
 short-lived child process (``explainer.play.video_child``), in a temporary directory, with a time limit
 and a memory limit: the library aborts its whole process on some malformed files (a Rust panic), so a
 corrupt file costs a child, never the server or the command, and the ``crash.log`` it writes goes with
-the temporary directory.
+the temporary directory.  The child dies with the process that started it (a worker killed mid-import
+leaves no child behind), and the next reading removes a directory such a death left (``STALE_SECONDS``).
 
 Turning it into a game: the video's board is the layout; each mouse event that changed the game board
 is a move at the mouse's cell — a flag placed or taken off, an open (the cell was covered), or a chord
@@ -20,9 +21,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import PurePath
 from typing import Any
 
@@ -49,9 +52,31 @@ __all__ = [
 VIDEO_KINDS = ("avf", "rmv", "evf", "mvf")
 #: the largest video read (an expert game's is a few tens of kilobytes)
 MAX_VIDEO_BYTES = 512 * 1024
-#: the child reading a video: seconds of CPU and wall time, and bytes of address space
-CHILD_SECONDS = 10
+#: the child reading a video: seconds of CPU and wall time, and bytes of address space (an expert video is read
+#: in milliseconds)
+CHILD_SECONDS = 5
 CHILD_MEMORY = 1 << 30
+#: the prefix of the child's temporary directory; one older than ``STALE_SECONDS`` was left by a process that
+#: died (a child lives ``CHILD_SECONDS`` at most) and is removed by the next reading
+FOLDER_PREFIX = "video-"
+STALE_SECONDS = 6 * CHILD_SECONDS
+
+
+def _sweep_stale_folders() -> None:
+    """Remove the temporary directories of readings whose process died before it could (killed mid-import)."""
+    root = tempfile.gettempdir()
+    now = time.time()
+    try:
+        names = [name for name in os.listdir(root) if name.startswith(FOLDER_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(root, name)
+        try:
+            if now - os.stat(path).st_mtime > STALE_SECONDS and os.stat(path).st_uid == os.getuid():
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def video_kind(name: str) -> str:
@@ -70,10 +95,11 @@ def read_video(data: bytes, kind: str) -> dict[str, Any]:
         raise VideoError("a replay video is at most %(limit)s bytes; this one has %(size)s", limit=MAX_VIDEO_BYTES, size=len(data))
     if not data:
         raise VideoError("the %(kind)s replay video is empty", kind=kind)
-    with tempfile.TemporaryDirectory(prefix="video-") as folder:
+    _sweep_stale_folders()
+    with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX) as folder:
         try:
             done = subprocess.run(
-                [sys.executable, "-m", "explainer.play.video_child", kind, str(CHILD_SECONDS), str(CHILD_MEMORY)],
+                [sys.executable, "-m", "explainer.play.video_child", kind, str(CHILD_SECONDS), str(CHILD_MEMORY), str(os.getpid())],
                 input=data,
                 capture_output=True,
                 cwd=folder,

@@ -78,6 +78,9 @@ class ReviewSummaryJson(TypedDict):
     bbbv_per_second: float | None
     efficiency: float | None
     assisted: list[str]
+    #: the 1-based number of the first move not judged (the review's time ran out there), None when all are
+    unjudged_from: int | None
+    note: str | None  # what the player should know of the review as a whole (the moves not judged)
 
 
 class ReviewJson(TypedDict):
@@ -151,6 +154,24 @@ def move_text(item: MoveReview, renderer: Renderer) -> str:
                     sentences.append(renderer._("The best guess was %(cell)s.", cell=best.cell))
                 sentences.extend(guess_reasons(best, renderer))
             sentences.append(_win_cost(item, renderer))
+        elif item.verdict is Verdict.AVOIDABLE_GUESS and item.proved_mine is not None and item.action == "chord":
+            # I18N: review: a chord opened a cell the numbers proved to be a mine (so a flag around the number was
+            # wrong); %(number)s at %(cell)s is the number chorded, %(mine)s the mine; its proof follows
+            sentences.append(renderer._(
+                "The chord on the %(number)s at %(cell)s opened %(mine)s, which the numbers prove is a mine.",
+                number=item.view.state(*cell) if cell is not None else 0, cell=cell, mine=item.proved_mine,
+            ))
+        elif item.verdict is Verdict.AVOIDABLE_GUESS and item.proved_mine is not None:
+            # I18N: review: the player opened a cell the numbers proved to be a mine; the proof follows
+            sentences.append(renderer._("%(cell)s was a mine, and the numbers prove it.", cell=cell))
+        elif item.verdict is Verdict.AVOIDABLE_GUESS and item.action == "chord":
+            # I18N: review: a chord opened cells that were not certain while a logical step was available; %(number)s
+            # at %(cell)s is the number chorded, %(probability)s the highest mine chance among the cells it opened
+            sentences.append(renderer._(
+                "The chord on the %(number)s at %(cell)s opened cells that were not certain (mine chance up to %(probability)s), and a logical step was available instead.",
+                number=item.view.state(*cell) if cell is not None else 0, cell=cell,
+                probability=guess_percent(renderer, item.probability or 0.0),
+            ))
         elif item.verdict is Verdict.AVOIDABLE_GUESS:
             # I18N: review: the player guessed while a logical step was available; the step follows
             sentences.append(renderer._(
@@ -226,11 +247,17 @@ def _win_cost(item: MoveReview, renderer: Renderer) -> str:
     )
 
 
-def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> ReviewJson:
-    """``{"moves": [...], "summary": {...}}`` with each move's verdict, its words and what to highlight."""
+def review_json(
+    result: Review, language: str = DEFAULT_LANGUAGE, first: int = 0, count: int | None = None
+) -> ReviewJson:
+    """``{"moves": [...], "summary": {...}}`` with each move's verdict, its words and what to highlight;
+    ``first`` and ``count``: only those moves (a page of a long review; the summary is the whole game's)."""
     renderer = Renderer(language)
     moves: list[ReviewedMoveJson] = []
-    for number, item in enumerate(result.moves, 1):
+    cut = result.unjudged_from
+    shown = result.moves[first:] if count is None else result.moves[first : first + count]
+    for number, item in enumerate(shown, first + 1):
+        judged = cut is None or number <= cut
         marks: Marks = {}
         if item.missed is not None:
             marks = highlights(item.missed)
@@ -260,7 +287,8 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> ReviewJson:
                 "best": item.chances.best, "played": item.chances.played, "placements": item.chances.placements,
             },
             "board": str(item.view).splitlines()[1:],
-            "text": move_text(item, renderer),
+            # I18N: review: a move after the point where the review's time (the server's limit for one review) ran out
+            "text": move_text(item, renderer) if judged else renderer._("Not judged: the review's time ran out before this move."),
             "highlights": highlights_to_json(dict(sorted(marks.items()))),
         }
         if item.loss is not None:
@@ -288,5 +316,12 @@ def review_json(result: Review, language: str = DEFAULT_LANGUAGE) -> ReviewJson:
             "bbbv_per_second": summary.bbbv_per_second,
             "efficiency": summary.efficiency,
             "assisted": list(summary.assisted),
+            "unjudged_from": None if cut is None else cut + 1,
+            # I18N: review: the moves from %(move)s on were not judged (the server's time for one review ran out); the
+            # figures above count the judged moves only
+            "note": None if cut is None else renderer._(
+                "The review's time ran out at move %(move)s: the moves from there on are not judged, and the figures count the moves before it.",
+                move=cut + 1,
+            ),
         },
     }

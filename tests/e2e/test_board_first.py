@@ -118,6 +118,8 @@ def test_a_long_press_flags_on_a_phone(phone: Page) -> None:
     new_board(phone, "beginner", at=None)
     target = cell(phone, 0, 0)
     target.tap()  # the first tap opens (always safe)
+    # the first tap's reply is in (until then every cell is covered, the tapped one too)
+    expect(target).not_to_have_attribute("data-state", "covered")
     covered = phone.locator('.cell[data-state="covered"]').first
     point = covered.bounding_box()
     assert point is not None

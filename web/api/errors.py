@@ -8,6 +8,7 @@ import logging
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -37,6 +38,9 @@ __all__ = [
     "NotLost",
     "NotStarted",
     "ReplyTooLarge",
+    "BadPage",
+    "ImportTooLarge",
+    "TooManyRequests",
     "UrlTooLong",
     "UnsupportedBody",
     "VisionUnavailable",
@@ -293,6 +297,37 @@ class ReplyTooLarge(ApiError):
     def __init__(self, limit: int) -> None:
         # I18N: an API reply that would be larger than the server sends; %(limit)s is the limit in bytes
         super().__init__(_("The answer to this request would be larger than the %(limit)s bytes the server sends in one reply.", limit=limit))
+
+
+class ImportTooLarge(ApiError):
+    """A replay (file or video) larger than this server reviews: refused at the door."""
+
+    status = 413
+
+
+class TooManyRequests(ApiError):
+    """More requests of a kind than a client (or the server) takes: 429 (or 503 when the server is busy), with
+    ``Retry-After``."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int, status: int | None = None) -> None:
+        super().__init__(message, status)
+        self.retry_after = retry_after
+
+
+class BadPage(ApiError):
+    """A page of a paged reply (a long game's review) that is no whole number, or past the last page."""
+
+    def __init__(self, value: str, pages: int | None = None) -> None:
+        if pages is None:
+            # I18N: a page number (?page= of a long review) that is not a whole number >= 1; %(value)s is what was sent
+            super().__init__(_("page must be a whole number >= 1, got %(value)s", value=value))
+        else:
+            # I18N: a page of a long review past its last page; %(value)s is the page asked for, %(num)s how many
+            # pages the review has
+            message = ngettext("page %(value)s does not exist: this review has %(num)s page", "page %(value)s does not exist: this review has %(num)s pages", pages, value=value)
+            super().__init__(message, 404)
 
 
 class UrlTooLong(ApiError):

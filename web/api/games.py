@@ -15,13 +15,18 @@ Routes (all under ``/api``; ``?lang=`` picks the language of any text):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import base64
 import binascii
+import json
+import math
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -29,8 +34,9 @@ from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.errors import BudgetExceeded
 from explainer.play.game import Action, Game, GameState
-from explainer.play.history import accept_loss, can_undo, note_help, undo
+from explainer.play.history import EXTRA_RECORDS, RECORDS_PER_CELL, accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
+from explainer.review import summarize
 from explainer.play.replay_file import from_replay, to_replay
 from explainer.play.videos import from_video, to_evf, video_kind
 from explainer.words.hints import HintJson, first_click_json
@@ -42,7 +48,10 @@ from web.storage import reviews
 from web.storage.ranking import Origin
 from web.api.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
 from web.api.errors import (
+    BadPage,
     BadRequestBody,
+    ImportTooLarge,
+    TooManyRequests,
     GameOver,
     NotFinished,
     NotLost,
@@ -52,9 +61,12 @@ from web.api.errors import (
     ProbabilitiesUnavailable,
     VisionUnavailable,
 )
-from web.api.settings import make_game, replay_game, settings_from_json
+from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, make_game, replay_game, settings_from_json
 from web.daily import DailyHidden, layout_hidden
+from web.clients import client_address
 from web.identity import owner_id, set_current_game
+from web.storage import accounts
+from web.storage.accounts import AttemptRefused
 from web.api.replies import state_json
 from web.requests import body_json, reply_language
 
@@ -212,19 +224,48 @@ def accept_route(game_id: str) -> ResponseReturnValue:
     return jsonify({"game": state_json(record)})
 
 
+#: the largest board an imported replay (file or video) may have: the largest board this server deals
+IMPORT_MAX_CELLS = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH
+IMPORT_MAX_SIDE = max(CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH)
+
+#: the moves a review reply holds at most (``?page=`` for the others): each carries its board, so a page of a
+#: 50 x 30 game's review is under 1 MB
+REVIEW_PAGE_MOVES = 500
+
+
+def _page_number() -> int:
+    value = request.args.get("page", "1")
+    if not value.isascii() or not value.isdigit() or int(value) < 1 or len(value) > 6:
+        raise BadPage(repr(value))
+    return int(value)
+
+
 @bp.get("/games/<game_id>/review")
 def review_route(game_id: str) -> ResponseReturnValue:
     """Every move of the game judged from the player's view before it (for a game in play, its moves
     so far).  Opening the review of a loss not accepted yet accepts it: the game is then over for good."""
     language = reply_language()
+    page = _page_number()
     record = db.load_game(game_id, owner_id())
     if layout_hidden(record) and record.game.over:
         raise DailyHidden(str(record.daily))  # the review shows the whole board
+    with limits.for_review():  # (its own fixed budget: past it the rest of the moves are listed unjudged)
+        judged = reviews.review_of(record.id, record.game, keep_cut=True)  # (made once: usually after the finishing reply)
+    pages = max(1, -(-len(judged.moves) // REVIEW_PAGE_MOVES))
+    if page > pages:
+        raise BadPage(str(page), pages)
+    first = (page - 1) * REVIEW_PAGE_MOVES
+    review = review_json(judged, language, first, REVIEW_PAGE_MOVES)
+    # before the loss is accepted, so that a refusal changes nothing: the review, the game, and the mines the
+    # accepted loss shows (a few bytes each)
+    limits.check_reply_size(len(json.dumps(review)) + len(json.dumps(state_json(record, language))) + 12 * record.game.mine_count)
     if record.game.state is GameState.LOSS_PENDING:
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
-    with limits.for_review(len(record.game.history)):  # (its own budget: a played game is always reviewed)
-        judged = reviews.review_of(record.id, record.game)  # (made once: after the finishing reply, usually)
-    reply: dict[str, Any] = {"game": state_json(record, language), "review": review_json(judged, language)}
+        review["summary"] = review_json(replace(judged, summary=summarize(record.game, judged.moves)), language, 0, 0)["summary"]
+    reply: dict[str, Any] = {
+        "game": state_json(record, language),
+        "review": {**review, "page": {"number": page, "pages": pages, "moves": len(judged.moves)}},
+    }
     if "video" in record.game.extra:  # an imported replay video: what its program says of itself
         reply["video"] = record.game.extra["video"]
     if not layout_hidden(record):  # the community's figures (ZiNi, IOE, RQP, STNB ...), from ms_toollib
@@ -274,13 +315,69 @@ def _video_game(data: dict[str, Any]) -> Game:
     return from_video(raw, video_kind(name))
 
 
+def _count_import() -> None:
+    """Count an import against its client's limit (``IMPORTS_PER_MINUTE`` a minute, an IPv6 client by its /64),
+    or refuse it with 429 and ``Retry-After``: a flood of imports must not slow everyone else's moves."""
+    try:
+        accounts.reserve_attempt([(f"import:{client_address()}", int(current_app.config["IMPORTS_PER_MINUTE"]))], 60.0)
+    except AttemptRefused as refused:
+        wait = max(1, math.ceil(refused.retry_at - time.time()))
+        # I18N: a replay import refused because this address sent too many in the last minute; %(seconds)s is how
+        # many seconds to wait
+        raise TooManyRequests(_("Too many imports from your address: try again in %(seconds)s seconds.", seconds=wait), wait) from None
+
+
+#: replay videos read at once in this process (each in a child process of its own); more wait a moment, then 503
+VIDEO_CHILDREN = 2
+_video_slots = threading.BoundedSemaphore(VIDEO_CHILDREN)
+#: how long an import waits for a free slot
+VIDEO_SLOT_WAIT = 2.0
+
+
+@contextmanager
+def _video_slot() -> Iterator[None]:
+    if not _video_slots.acquire(timeout=VIDEO_SLOT_WAIT):
+        # I18N: a replay video import refused because the server is reading others right now
+        raise TooManyRequests(_("The server is reading other replay videos: try again in a few seconds."), 5, status=503)
+    try:
+        yield
+    finally:
+        _video_slots.release()
+
+
+def _check_import_size(height: object, width: object, moves: object) -> None:
+    """A replay (file or video) of a board larger than this server deals, or with more moves than such a game
+    may hold, is refused at the door (413, quoted): its review would cost more than one request may take."""
+    if not (isinstance(height, int) and isinstance(width, int)) or isinstance(height, bool) or isinstance(width, bool):
+        return  # (the file's own checks name what is wrong)
+    if max(height, width) > IMPORT_MAX_SIDE or height * width > IMPORT_MAX_CELLS:
+        raise ImportTooLarge(_(
+            # I18N: a replay imported for review whose board is larger than this server plays; %(width)s x %(height)s
+            # is its size in columns and rows, %(cells)s the most cells a board may have, %(side)s the longest side
+            "a replay of a %(width)s x %(height)s board is larger than this server reviews: at most %(cells)s cells, %(side)s on a side",
+            width=width, height=height, cells=IMPORT_MAX_CELLS, side=IMPORT_MAX_SIDE,
+        ))
+    limit = RECORDS_PER_CELL * height * width + EXTRA_RECORDS
+    if isinstance(moves, list) and len(moves) > limit:
+        # I18N: a replay imported for review with more moves than a game of its size may hold; %(moves)s is how many
+        # it has, %(limit)s the most
+        raise ImportTooLarge(_("a replay of %(moves)s moves is more than a game of its size may hold (%(limit)s)", moves=len(moves), limit=limit))
+
+
 @bp.post("/replays")
 def import_replay() -> ResponseReturnValue:
     """A replay file (the JSON body) becomes a game of this session, finished, ready to review; or a replay
     video of the community's programs, ``{"video": base64 of the file, "name": "game.avf"}`` (the kind from
     the name's extension: avf, rmv, evf, mvf; ``explainer.play.videos``)."""
     data = body_json()
-    game = _video_game(data) if "video" in data else from_replay(data)
+    _count_import()
+    if "video" in data:
+        with _video_slot():
+            game = _video_game(data)
+    else:
+        _check_import_size(data.get("height"), data.get("width"), data.get("moves"))
+        game = from_replay(data)
+    _check_import_size(game.height, game.width, game.history)
     record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.IMPORTED)
     response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)

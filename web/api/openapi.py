@@ -64,7 +64,8 @@ bp = Blueprint("openapi", __name__, url_prefix="/api")
 #: every error status the API documents, with what it means
 ERROR_STATUSES: dict[int, str] = {
     400: "A bad value (cell outside the board, not a whole number, unknown preset, mode or language, "
-    "size out of limits, a body that is not a JSON object or is nested too deeply).",
+    "size out of limits, a body that is not a JSON object or is nested too deeply, a NUL character anywhere in the "
+    "request, a review page that is not a whole number >= 1).",
     401: "Not signed in, a sign-in that expired, or a wrong username or password (the same message for both).",
     403: "A state-changing request from a foreign Origin, or from a session without its CSRF token "
     "(X-CSRF-Token header; every /api reply of a session carries it).",
@@ -73,13 +74,15 @@ ERROR_STATUSES: dict[int, str] = {
     409: "The game is over, has not started or cannot be replayed; the puzzle is solved; no puzzle or bot move "
     "could be made; the username is taken; mine vision on a daily board; the game has reached its limit of moves "
     "(4 per cell of its board, and 200).",
-    413: "The request body is too large.",
+    413: "The request body is too large, or a replay (file or video) is of a board larger than this server deals "
+    "(1,500 cells, 50 on a side) or has more moves than such a game may hold.",
     414: f"The URL (path and query) is longer than {MAX_URL_BYTES} bytes.",
     415: "The body is not JSON (Content-Type must be application/json).",
-    429: "Too many failed sign-ins (or password checks to delete an account) for this username from this address, "
-    "for this username from all addresses, or from this address; the Retry-After header says how many seconds to wait.",
-    503: "The engine's time or memory budget for one request was exceeded, or the reply would be larger than the "
-    "server sends (8 MiB by default); try again or ask for less.",
+    429: "Too many failed sign-ins (or password checks to delete an account) for this username from this address (or "
+    "this browser), for this username from all addresses, or from this address; or too many replay imports from this "
+    "address in a minute. The Retry-After header says how many seconds to wait.",
+    503: "The engine's time or memory budget for one request was exceeded, the reply would be larger than the "
+    "server sends (8 MiB by default), or the server is reading other replay videos; try again or ask for less.",
 }
 
 _REF = "#/components/schemas/"
@@ -365,6 +368,9 @@ def _schemas() -> dict[str, Any]:
                         "bbbv": _nullable(_COUNT), "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
                         "efficiency": _nullable({"type": "number", "minimum": 0}),
                         "assisted": _array(_STRING),
+                        "unjudged_from": _nullable({"type": "integer", "minimum": 1, "description": "The first move "
+                                                    "not judged: the review's time (a fixed limit) ran out there."}),
+                        "note": _nullable(_STRING),
                     },
                     ["moves", "clicks", "guesses", "wrong_flags", "hints", "accuracy", "time", "bbbv", "efficiency"],
                 ),
@@ -940,7 +946,12 @@ def _paths() -> dict[str, Any]:
                 {**_ok("The game and its review.", _object(
                     {
                         "game": _ref("Game"),
-                        "review": _ref("Review"),
+                        "review": {"allOf": [_ref("Review"), _object({"page": _object(
+                            {"number": {"type": "integer", "minimum": 1}, "pages": {"type": "integer", "minimum": 1},
+                             "moves": _COUNT},
+                            ["number", "pages", "moves"],
+                            description="This page of the review (at most 500 moves a page) and how many there are.",
+                        )}, ["page"])]},
                         "video": {**_object(
                             {"kind": {"enum": ["avf", "rmv", "evf", "mvf"]}, "software": _STRING, "player": _STRING,
                              "statistics": {"type": "object", "additionalProperties": {"type": "number"}}},
@@ -951,8 +962,10 @@ def _paths() -> dict[str, Any]:
                                     "STNB, throughput, clicks by kind), as ms_toollib computes them; null while in play."},
                     },
                     ["game", "review"],
-                )), **_errors(*_GET_ERRORS, 404)},
-                [_GAME_ID, _LANG],
+                )), **_errors(*_GET_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG, {"name": "page", "in": "query", "required": False, "description": "The page of a long "
+                                   "review (500 moves a page; the summary is the whole game's).",
+                                   "schema": {"type": "integer", "minimum": 1, "maximum": 999999, "default": 1}}],
             ),
         },
         "/api/games/{game_id}/replay-file": {
@@ -980,7 +993,7 @@ def _paths() -> dict[str, Any]:
                 "session, ready to review.", "games",
                 {**_ok("The game and the address of its review page.", _object(
                     {"game": _ref("Game"), "review": _STRING}, ["game", "review"],
-                ), created=True), **_errors(*_POST_ERRORS)},
+                ), created=True), **_errors(*_POST_ERRORS, 429)},
                 [_LANG], _body("ReplayFile", "The replay file."),
             ),
         },

@@ -44,6 +44,7 @@ from explainer.core.cells import CellSet
 from explainer.core.shapes import CellJson
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
+from explainer.play.game import Game
 from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
 from explainer.formats import link
 from explainer.words.hints import HintJson, chain_item, hint_json
@@ -306,6 +307,27 @@ class _Room:
         return left is None or left > self.reserve
 
 
+def _same_position(view: Board, game: Game) -> bool:
+    """``view`` is a position of ``game``: the same size, every open cell of ``view`` open in the game with the same
+    number, and at least half the game's open cells in it."""
+    if (view.height, view.width) != (game.height, game.width):
+        return False
+    opened = [(index, value) for index, value in enumerate(view.cells) if value >= 0]
+    if not opened or 2 * len(opened) < game.revealed.bit_count():
+        return False
+    seen = game.view().cells
+    return all(seen[index] == value for index, value in opened)
+
+
+def _note_own_games(view: Board) -> None:
+    """The analysis board asked about a position of one of the player's own games in play: that game is helped
+    (``analysis``) and does not rank, as a hint would make it."""
+    owner = owner_id()
+    for record in db.games_in_play(owner):
+        if _same_position(view, record.game) and not record.game.extra.get("analysed"):
+            db.update_game(record.id, owner, lambda game: game.extra.__setitem__("analysed", True))
+
+
 @bp.post("/positions/analysis")
 def analysis_route() -> ResponseReturnValue:
     """The analysis of a position, bounded: the solve gets ``SOLVE_SHARE`` of the request's time, the wrong
@@ -315,6 +337,7 @@ def analysis_route() -> ResponseReturnValue:
     position = position_from_body(body_json())
     position_data = position_json(position)  # (writing every format takes time too: it is counted first)
     view = position.view  # the engine gets the view only, never the layout sent with it
+    _note_own_games(view)
     with limits.share(SOLVE_SHARE):
         solution = solve(view)
     wrong_hints = wrong_flag_hints(solution, list(solution.wrong_flags)[:MAX_WRONG_FLAGS], WHY_SHARE, MAX_WRONG_FLAG_CHAIN)

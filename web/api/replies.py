@@ -12,6 +12,7 @@ its replies carry the mines (``vision``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NotRequired, TypedDict
 
 from explainer.core.shapes import CellJson
@@ -19,7 +20,7 @@ from explainer.words.modes import LossReportJson, loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.game import Game, GameState
+from explainer.play.game import Game, GameState, layout_value
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, Summary, stored_loss_report, summary
@@ -27,6 +28,7 @@ from explainer.play.figures import bbbv
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
+from web.api.analysis import current_analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.requests import reply_language
@@ -119,7 +121,7 @@ def vision_json(game: Game) -> VisionJson:
     before = initial_layout(game)
     for entry in game.history:
         if entry.get("saved") and not entry.get("undone") and before is not None:
-            after = int(entry["layout"])
+            after = layout_value(entry["layout"])
             moved.append(
                 {
                     "cell": entry["cell"],
@@ -146,6 +148,20 @@ def _end_figures(record: GameRecord, withheld: bool) -> EndFigures:
         "bbbv_per_second": value / elapsed if elapsed > 0 else None,
         "efficiency": value / clicks if clicks else None,
     }
+
+
+def _wrong_flags_shown(game: Game, hidden: bool) -> CellSet:
+    """The flags a finished game shows as wrong: those the layout says are not mines; while its layout is hidden
+    (a daily board in its day), only those the player's view proves wrong (the engine's proof, never the layout:
+    a throwaway loss must tell nothing of a board others are still playing)."""
+    if not hidden:
+        return CellSet(game.flagged & ~(game.layout or 0), game.width)
+    if not game.flagged:
+        return CellSet(0, game.width)
+    try:
+        return current_analyses().solve(game.view()).wrong_flags
+    except BudgetExceeded:  # over the request's budget: none shown (nothing of the layout either)
+        return CellSet(0, game.width)
 
 
 def game_state(record: GameRecord, language: str) -> GameJson:
@@ -177,7 +193,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
             "warnings": game.extra.get("warnings", True) is not False,
             # why a finished game does not rank (web.storage.ranking); None while it is played.  While a loss can
             # still be undone the board's 3BV is left out (it would tell something of the layout)
-            "unranked": [str(r) for r in unranked_of(record) if not (pending and r is Unranked.LOW_3BV)] if game.over else None,
+            "unranked": [str(r) for r in unranked_of(record) if not ((pending or hidden) and r is Unranked.LOW_3BV)] if game.over else None,
             **_end_figures(record, pending or hidden),
         },
         "kind": record.kind,
@@ -187,14 +203,15 @@ def game_state(record: GameRecord, language: str) -> GameJson:
         "vision": vision_json(game) if game.extra.get("vision") else None,
     }
     if game.over:
+        wrong = _wrong_flags_shown(game, hidden)
         data["end"] = {
             # until the player accepts a loss (or undoes it), only the mine that went off is shown
             # (a strict loss has no mine that went off: nothing of the layout until it is accepted)
-            # (a daily board shows the mine that went off and the wrong flags until its day ends)
+            # (a daily board shows the mine that went off and the flags its view proves wrong until its day ends)
             "mines": ([] if game.exploded is None else [list(divmod(game.exploded, game.width))]) if pending or hidden
             else game.mines().to_json(),
             "exploded": None if game.exploded is None else list(divmod(game.exploded, game.width)),
-            "wrong_flags": [] if pending else CellSet(game.flagged & ~(game.layout or 0), game.width).to_json(),
+            "wrong_flags": [] if pending else wrong.to_json(),
             "pending": pending,
             "hidden": hidden,
             "loss": None,
@@ -205,6 +222,8 @@ def game_state(record: GameRecord, language: str) -> GameJson:
             report = None
             data["end"]["loss_unavailable"] = True
         if report is not None:
+            if hidden and report.wrong_flags:  # the flags that led to the loss, as far as the view proves them
+                report = replace(report, wrong_flags=CellSet(report.wrong_flags.mask & wrong.mask, game.width) or None)
             data["end"]["loss"] = loss_json(report, language)
     elif game.state is GameState.PLAYING:
         # worked out with the move, before it was written (``web.api.games.note_wrong_flags``)

@@ -24,7 +24,7 @@ from flask_babel.speaklater import LazyString
 from explainer.play import modes
 from explainer.play.depth import DEPTHS
 from explainer.formats import Position
-from explainer.play.game import MIN_SIDE, PRESETS, Game
+from explainer.play.game import MIN_SIDE, PRESETS, Game, layout_value
 from explainer.play.generate import DEFAULT_MAX_RULE
 from explainer.play.modes import Mode
 from explainer.play.position_game import play_position
@@ -216,7 +216,7 @@ def replay_game(game: Game) -> Game | None:
     is replayed with the board it was dealt, not the one its saves left."""
     if game.layout is None or game.first_click is None:
         return None
-    layout = int(game.extra["first_layout"]) if "first_layout" in game.extra else game.layout
+    layout = layout_value(game.extra["first_layout"]) if "first_layout" in game.extra else game.layout
     mode = modes.game_mode(game)
     fresh = modes.new_game(
         mode, game.height, game.width, game.mine_count, game.seed,

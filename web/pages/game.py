@@ -116,6 +116,8 @@ def assisted_names() -> dict[str, str]:
         "undo": _("undo"),
         # I18N: why a game is assisted: mine vision was on
         "vision": _("mine vision"),
+        # I18N: why a game is assisted: the analysis board was asked about a position of this game while it was played
+        "analysis": _("the analysis board"),
     }
 
 
@@ -139,6 +141,8 @@ def unranked_names() -> dict[str, str]:
         **assisted_names(),
         # I18N: why a game does not rank: a flag was shown as provably wrong
         "warning": _("a wrong-flag warning"),
+        # I18N: why a game does not rank: it was won faster than the best human results on record for its level
+        "speed": _("faster than any human record"),
         # I18N: why a game does not rank: it was played without being signed in
         "guest": _("played without an account"),
         # I18N: why a daily game does not rank: the account was created on the day of the board

@@ -25,7 +25,7 @@ from sqlalchemy import Connection, Row, insert, select, update
 from explainer.play.game import Game, GameState
 from web.storage.database import connection, write
 from web.storage.ranking import Origin
-from web.storage.results import Result, board_kind, result_of, save_result
+from web.storage.results import Result, board_kind, provisional_result, result_of, save_result
 from web.storage.reviews import after_reply
 from web.storage.retention import prune_after_write
 from web.storage.tables import games
@@ -38,6 +38,7 @@ __all__ = [
     "UPDATE_ATTEMPTS",
     "create_game",
     "find_game",
+    "games_in_play",
     "load_game",
     "update_game",
 ]
@@ -184,6 +185,17 @@ def find_game(game_id: str) -> GameRecord | None:
     return None if row is None else _record(row)
 
 
+def games_in_play(owner: str, limit: int = 8) -> list[GameRecord]:
+    """``owner``'s games started and not over, the most recently played first (at most ``limit``)."""
+    rows = connection().execute(
+        select(*_COLUMNS)
+        .where(games.c.owner == owner, games.c.started_at.is_not(None), games.c.finished_at.is_(None))
+        .order_by(games.c.updated_at.desc())
+        .limit(limit)
+    ).all()
+    return [_record(row) for row in rows]
+
+
 def load_game(game_id: str, owner: str) -> GameRecord:
     """The game ``game_id`` if ``owner`` created it, else ``GameNotFound``."""
     return _select(connection(), game_id, owner)
@@ -238,6 +250,9 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
             )
             if cursor.rowcount == 1 and (finish is not None or (was_over and not record.game.over)):
                 save_result(conn, game_id, finish)  # kept, or dropped when an undo took the end back
+            if cursor.rowcount == 1 and not record.game.over and started != record.started_at:
+                # the first click (a provisional loss, counted if the game is left) or its undo (none)
+                save_result(conn, game_id, None if started is None else provisional_result(record, owner, started))
         if cursor.rowcount == 1 and finish is not None:
             after_reply(game_id)  # its review, once the reply is out
         if cursor.rowcount == 1:

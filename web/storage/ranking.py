@@ -15,9 +15,14 @@ statistics and lists why it is unranked (``Result.unranked``):
   rank), with at least the community's minimum 3BV (``3bv``: ``MIN_3BV``).
 * **a ranked mode** — classic, no-guess or strict (``mode``: assist and
   forgiving help the player).
-* **no help** — hints, probabilities, the bot, undo, mine vision and wrong-flag
-  warnings (``warning``: a flag shown as provably wrong).  A player may switch
-  the warnings off before a game starts (``warnings: false``).
+* **no help** — hints, probabilities, the bot, undo, mine vision, wrong-flag
+  warnings (``warning``: a flag shown as provably wrong) and the analysis board
+  asked about a position of the game while it was played (``analysis``).  A
+  player may switch the warnings off before a game starts (``warnings: false``).
+* **humanly fast at most** — a win faster than the best human results on record
+  for its level (``speed``: ``HUMAN_LIMITS``, a time under the record or a 3BV/s
+  above it, with a margin) is kept as unverified, never ranked: a script that
+  plays the engine's moves wins expert in two seconds.
 * **played signed in** — by an account, from the first move (``guest``: an
   anonymous browser's game, also once sign-in hands it to an account; otherwise
   a player could keep only the browsers that won).
@@ -33,10 +38,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from explainer.play.game import Game
+from explainer.play.game import Game, GameState
 from explainer.play.figures import bbbv
 
-__all__ = ["MIN_3BV", "Origin", "RANKED_MODES", "Unranked", "unranked_reasons"]
+__all__ = ["HUMAN_LIMITS", "MIN_3BV", "Origin", "RANKED_MODES", "Unranked", "implausible", "unranked_reasons"]
 
 
 class Origin(StrEnum):
@@ -65,21 +70,40 @@ class Unranked(StrEnum):
     UNDO = "undo"
     VISION = "vision"
     WARNING = "warning"
+    ANALYSIS = "analysis"
+    SPEED = "speed"
     GUEST = "guest"
     NEW_ACCOUNT = "new-account"
 
 
 #: the community's minimum 3BV for a board to count on each standard level
 MIN_3BV: dict[str, int] = {"beginner": 2, "intermediate": 30, "expert": 100}
+#: per standard level, the fastest win a human is credited with: (the least seconds, the most 3BV per second).
+#: The records (docs/web.md has the sources): expert 26.59 s, intermediate about 7 s, beginner 0.09 s (a board of
+#: 3BV 2, about 22 3BV/s); the limits leave a margin below each, so a record of tomorrow still ranks
+HUMAN_LIMITS: dict[str, tuple[float, float]] = {"beginner": (0.0, 25.0), "intermediate": (6.0, 12.0), "expert": (24.0, 9.0)}
+
 #: the modes whose games rank (each on its own tables)
 RANKED_MODES: frozenset[str] = frozenset({"classic", "no-guess", "strict"})
 
 _ORIGINS = {Origin.POSITION: Unranked.POSITION, Origin.IMPORTED: Unranked.IMPORTED, Origin.REPLAY: Unranked.REPLAY}
 
 
-def unranked_reasons(game: Game, origin: str | None, kind: str, mode: str, assisted: Sequence[str]) -> list[Unranked]:
+def implausible(kind: str, seconds: float, bbbv_value: int) -> bool:
+    """A win on level ``kind`` in ``seconds`` of a board of 3BV ``bbbv_value`` faster than a human is credited with."""
+    limits = HUMAN_LIMITS.get(kind)
+    if limits is None:
+        return False
+    least, most = limits
+    return seconds < least or seconds <= 0 or bbbv_value / seconds > most
+
+
+def unranked_reasons(
+    game: Game, origin: str | None, kind: str, mode: str, assisted: Sequence[str], seconds: float | None = None
+) -> list[Unranked]:
     """Why the finished ``game`` does not rank (empty: it ranks).  ``assisted`` is the help it had
-    (``web.storage.results.assisted_reasons``); the daily board's account rule is checked by the caller."""
+    (``web.storage.results.assisted_reasons``), ``seconds`` its time (a win faster than ``HUMAN_LIMITS`` does not
+    rank); the daily board's account rule is checked by the caller."""
     reasons: list[Unranked] = []
     if origin in _ORIGINS:
         reasons.append(_ORIGINS[Origin(origin)])
@@ -92,4 +116,9 @@ def unranked_reasons(game: Game, origin: str | None, kind: str, mode: str, assis
     if mode not in RANKED_MODES:
         reasons.append(Unranked.MODE)
     reasons += [Unranked(reason) for reason in assisted]
+    if (
+        seconds is not None and game.state is GameState.WON and game.layout is not None
+        and implausible(kind, seconds, bbbv(game.height, game.width, game.layout))
+    ):
+        reasons.append(Unranked.SPEED)
     return reasons

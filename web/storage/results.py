@@ -14,11 +14,11 @@ deletes old games, never the results of accounts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, delete, or_, select
 
 from explainer.engine import budget
 from explainer.errors import BudgetExceeded
@@ -36,12 +36,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MULTIPLIERS",
+    "ABANDON_SECONDS",
     "REVIEW_SHARE",
     "Result",
     "assisted_reasons",
     "board_kind",
+    "counted",
     "day_start",
     "multiplied_mines",
+    "provisional_result",
     "result_of",
     "save_result",
     "unranked_of",
@@ -49,6 +52,14 @@ __all__ = [
 
 #: the share of a request's engine budget the review of a finished game may take
 REVIEW_SHARE = 0.5
+#: a game left unfinished this long after its first click counts as a loss (``provisional_result``)
+ABANDON_SECONDS = 3600.0
+
+
+def counted(now: float) -> Any:
+    """The results statistics and leaderboards count at ``now``: every finished game's, and a game's left in play
+    for ``ABANDON_SECONDS`` (a loss: finishing only the games that need no guess must not win a win ratio)."""
+    return or_(results.c.open.is_(False), results.c.finished_at <= now)
 
 
 def board_kind(height: int, width: int, mines: int) -> str:
@@ -70,6 +81,8 @@ def assisted_reasons(game: Game) -> list[history.Assisted]:
         reasons.append("vision")
     if game.extra.get("warned"):
         reasons.append("warning")
+    if game.extra.get("analysed"):
+        reasons.append("analysis")
     return reasons
 
 
@@ -105,6 +118,7 @@ class Result:
     unranked: tuple[str, ...] = ()  # why it does not rank (``web.storage.ranking``); empty: it ranks
     missed: tuple[MissedStep, ...] = ()  # the steps its avoidable guesses missed (kept for practice)
     review_pending: bool = False  # the review has not filled in the guesses and missed steps yet
+    open: bool = False  # a game in play: a provisional loss, counted from ``finished_at`` on (``counted``)
 
     def row(self) -> dict[str, Any]:
         return {
@@ -123,6 +137,7 @@ class Result:
             "daily": self.daily,
             "unranked": ",".join(self.unranked),
             "review_pending": self.review_pending,
+            "open": self.open,
         }
 
 
@@ -135,16 +150,20 @@ def reviewed(game: Game, make: Callable[[], Review] | None = None) -> tuple[int,
             judged = make() if make is not None else review(game)
     except BudgetExceeded:
         return None
+    if judged.unjudged_from is not None:  # cut short by the budget: a later read (or the review page) tries again
+        return None
     summary = judged.summary
     return summary.forced_guesses, summary.avoidable_guesses, missed_steps(judged)
 
 
-def unranked_of(record: GameRecord) -> list[Unranked]:
+def unranked_of(record: GameRecord, seconds: float | None = None) -> list[Unranked]:
     """Why the finished game of ``record`` does not rank (``web.storage.ranking``), the player's rules
-    included: played signed in from the start, and on the daily board by an account older than its day."""
+    included: played signed in from the start, and on the daily board by an account older than its day.
+    ``seconds``: its time (the record's own when not given)."""
     game = record.game
     kind = board_kind(game.height, game.width, game.mine_count)
-    unranked = unranked_reasons(game, record.origin, kind, record.mode, assisted_reasons(game))
+    seconds = record.elapsed() if seconds is None else seconds
+    unranked = unranked_reasons(game, record.origin, kind, record.mode, assisted_reasons(game), seconds)
     if not record.owner.startswith(ACCOUNT_PREFIX) or record.adopted:
         unranked.append(Unranked.GUEST)
     if _new_account(record.owner, record.daily):
@@ -159,7 +178,7 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
     game = record.game
     kind = board_kind(game.height, game.width, game.mine_count)
     assisted = assisted_reasons(game)
-    unranked = unranked_of(record)
+    unranked = unranked_of(record, seconds)
     return Result(
         game_id=record.id,
         owner=owner,
@@ -177,6 +196,13 @@ def result_of(record: GameRecord, owner: str, seconds: float, finished_at: float
         unranked=tuple(str(reason) for reason in unranked),
         review_pending=True,
     )
+
+
+def provisional_result(record: GameRecord, owner: str, started: float) -> Result:
+    """The result a game gets at its first click: a loss that counts from ``ABANDON_SECONDS`` later on, unless the
+    game is finished before (its real result is then written over it)."""
+    finished = result_of(record, owner, 0.0, started + ABANDON_SECONDS)
+    return replace(finished, won=False, review_pending=False, open=True)
 
 
 def save_result(conn: Connection, game_id: str, result: Result | None) -> None:

@@ -31,12 +31,14 @@ from web.storage.database import connection, write
 from web.storage.results import reviewed
 from web.storage.tables import games, results
 
-__all__ = ["KEPT", "PENDING_PER_READ", "after_reply", "figures_of", "fill", "fill_pending", "review_of"]
+__all__ = ["KEPT", "KEPT_CELLS", "PENDING_PER_READ", "after_reply", "figures_of", "fill", "fill_pending", "review_of"]
 
 #: finished games a read request reviews at most before it answers (the rest wait for the next read)
 PENDING_PER_READ = 3
-#: reviews kept in the process (a review holds the view before each move: an expert game's, about 1 MB)
+#: reviews kept in the process (a review holds the view before each move: an expert game's, about 1 MB) ...
 KEPT = 16
+#: ... and the cells of their views together at most (about 13 bytes a cell: some 130 MB), the newest always kept
+KEPT_CELLS = 10_000_000
 
 _kept: OrderedDict[tuple[str, int, str], tuple[bool, Review]] = OrderedDict()
 _kept_lock = threading.Lock()
@@ -67,9 +69,11 @@ def figures_of(game_id: str, game: Game) -> dict[str, float] | None:
     return made
 
 
-def review_of(game_id: str, game: Game) -> Review:
+def review_of(game_id: str, game: Game, keep_cut: bool = False) -> Review:
     """The review of the game as it is now (``explainer.review``), made once for a given history and
-    kept for the next asker (the review page after the finishing move's reply)."""
+    kept for the next asker (the review page after the finishing move's reply).  A review its budget cut
+    short is kept only when ``keep_cut`` says it was made under the review's own budget (its pages are then
+    asked for one after the other); one made under a smaller one is not (the review page judges more)."""
     key = (game_id, len(game.history), game.state.public)  # (a loss accepted since: the same moves)
     pending = game.state is GameState.LOSS_PENDING
     with _kept_lock:
@@ -84,11 +88,18 @@ def review_of(game_id: str, game: Game) -> Review:
         made = replace(kept, summary=summarize(game, kept.moves))
     else:
         made = review(game)
+    if made.unjudged_from is not None and not keep_cut:
+        return made  # cut short by the budget it was made under: not kept (a larger one may judge it all)
     with _kept_lock:
         _kept[key] = (pending, made)
-        while len(_kept) > KEPT:
+        while len(_kept) > KEPT or (len(_kept) > 1 and sum(_size(review) for _, review in _kept.values()) > KEPT_CELLS):
             _kept.popitem(last=False)
     return made
+
+
+def _size(made: Review) -> int:
+    """What a review holds, in cells of the views it keeps (one view of the board per move)."""
+    return len(made.moves) * (made.moves[0].view.size if made.moves else 0)
 
 log = logging.getLogger(__name__)
 

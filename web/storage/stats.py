@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from sqlalchemy import and_, case, func, select
 
 from web.storage.database import connection
+from web.storage.results import counted
 from web.storage.tables import ACCOUNT_PREFIX, daily_attempts, results, users
 
 __all__ = ["BoardStats", "BoardStatsJson", "CommunityJson", "GuessCountsJson", "Leaderboards", "RatioRow", "TimeRow", "daily_board", "leaderboards", "player_stats"]
@@ -142,7 +144,7 @@ def player_stats(owner: str) -> list[BoardStats]:
             results.c.saves, results.c.guesses_forced, results.c.guesses_avoidable, results.c.unranked,
             results.c.figures,
         )
-        .where(results.c.owner == owner)
+        .where(results.c.owner == owner, counted(time.time()))
         .order_by(results.c.finished_at)
     ).all()
     found: dict[tuple[str, str], BoardStats] = {}
@@ -219,7 +221,10 @@ def _accounts_only() -> Any:
 
 def leaderboards(kind: str, mode: str, min_games: int, limit: int = 20) -> Leaderboards:
     conn = connection()
-    ranked = and_(results.c.kind == kind, results.c.mode == mode, results.c.unranked == "", results.c.daily.is_(None), _accounts_only())
+    ranked = and_(
+        results.c.kind == kind, results.c.mode == mode, results.c.unranked == "", results.c.daily.is_(None), _accounts_only(),
+        counted(time.time()),
+    )
     won = func.sum(case((results.c.won, 1), else_=0))
     by_ratio = conn.execute(
         select(users.c.username, func.count().label("played"), won.label("won"))

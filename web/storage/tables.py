@@ -150,6 +150,8 @@ results = Table(
     Column("unranked", Text, nullable=False, server_default=""),  # why it does not rank: "replay,hint", or ""
     Column("review_pending", Boolean, nullable=False, server_default=false()),  # the review is still to be made
     Column("figures", Text),  # the community's figures (3BV/s, IOE, STNB ...) from ms_toollib, as JSON, once reviewed
+    # a game in play: a provisional loss that counts from ``finished_at`` on, if the game is left (0005)
+    Column("open", Boolean, nullable=False, server_default=false()),
     Index("results_owner", "owner", "kind", "mode", "finished_at"),
     Index("results_board", "kind", "mode", "won", "seconds"),
     Index("results_daily", "daily", "won", "seconds"),

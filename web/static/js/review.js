@@ -44,7 +44,12 @@ class Review {
       const { game, review, figures } = await call("GET", url);
       this.game = game;
       this.figures = figures || null;
-      this.moves = review.moves;
+      // a long game's review comes in pages (each with its boards): the others one after the other
+      const moves = [...review.moves];
+      for (let page = 2; page <= review.page.pages; page += 1) {
+        moves.push(...(await call("GET", `${url}&page=${page}`)).review.moves);
+      }
+      this.moves = moves;
       // a finished game can be kept and shared as a replay file (it holds the layout)
       document.querySelector('[data-role="replay-download"]').hidden = !(game.end && !game.end.pending);
       this.summary(review.summary);
@@ -90,6 +95,7 @@ class Review {
         lines.push([key, format(t.figure, { name: key === "throughput" ? t.throughput : name, value })]);
       }
     }
+    if (figures.note) lines.push(["unjudged", figures.note]);
     if (figures.assisted.length) {
       const names = { hint: t.assistedHint, probabilities: t.assistedProbabilities, bot: t.assistedBot, undo: t.assistedUndo };
       const reasons = new Intl.ListFormat(this.config.langTag).format(figures.assisted.map((r) => names[r] || r));
