@@ -54,6 +54,11 @@ def workers_peak_mb(master: int) -> float:
     return peak / 1024
 
 
+def status(reply: Any, ok: str = "200") -> str:
+    """The answer's status: ``ok`` for a reply, else the refusal's code."""
+    return ok if not isinstance(reply, RequestFailed) else str(reply).split("-> ", 1)[1][:3]
+
+
 def timed(call: Any) -> tuple[float, Any]:
     start = time.monotonic()
     try:
@@ -85,11 +90,11 @@ def heavy(port: int, master: int) -> list[tuple[str, float, float, str]]:
     rows.append((f"its review, {pages} pages: the slowest page (all: {total:.1f} s)", slowest, workers_peak_mb(master), "200"))
     big = replay_file(100, 100, 2000, 2)
     seconds, reply = timed(lambda: player.post("/api/replays", big))
-    rows.append(("import of a 100 x 100 replay", seconds, workers_peak_mb(master), str(getattr(reply, "args", [""])[0])[:30]))
+    rows.append(("import of a 100 x 100 replay", seconds, workers_peak_mb(master), status(reply, "201")))
     rng = random.Random(1)
     board = "mines 4000\n" + "\n".join("".join(rng.choice("?????1") for _ in range(200)) for _ in range(200)) + "\n"
     seconds, reply = timed(lambda: player.post("/api/positions/analysis", {"board": board}))
-    rows.append(("analysis of a 200 x 200 board", seconds, workers_peak_mb(master), "200" if isinstance(reply, dict) else str(reply)[:30]))
+    rows.append(("analysis of a 200 x 200 board", seconds, workers_peak_mb(master), status(reply)))
     game = player.post("/api/games", {"height": 30, "width": 50, "mines": 300, "seed": 3})["game"]["id"]
     player.post(f"/api/games/{game}/open", {"row": 15, "col": 25})
     for _ in range(3000):
@@ -98,7 +103,7 @@ def heavy(port: int, master: int) -> list[tuple[str, float, float, str]]:
         except RequestFailed:
             break
     seconds, reply = timed(lambda: player.post(f"/api/games/{game}/flag", {"row": 0, "col": 0}))
-    rows.append(("a move on a 50 x 30 game with 3,000 records", seconds, workers_peak_mb(master), "200" if isinstance(reply, dict) else str(reply)[:30]))
+    rows.append(("a move on a 50 x 30 game with 3,000 records", seconds, workers_peak_mb(master), status(reply)))
     return rows
 
 

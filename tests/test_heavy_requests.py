@@ -153,3 +153,30 @@ def test_a_layout_of_any_size_is_stored_and_read_back() -> None:
     again = Game.from_dict(stored)
     assert again.layout == game.layout and to_replay(again)["layout"] == data["layout"]
     assert layout_value(layout_text(game.layout)) == game.layout and layout_value("12345") == 12345  # (old games: decimal)
+
+
+def test_imports_are_limited_per_client_and_a_refused_client_is_answered_at_the_door(tmp_path: Path) -> None:
+    """The audit's flood (16 clients, 240 imports in 28 s) slowed another player's moves from 6 ms to 1 s: a client
+    may import ``IMPORTS_PER_MINUTE`` replays a minute; past that, 429 with Retry-After, the next tries answered
+    before the app reads them (nothing more written)."""
+    from sqlalchemy import func, select
+
+    from web.storage.database import connection
+    from web.storage.tables import sign_in_failures
+
+    app = make_app(tmp_path, IMPORTS_PER_MINUTE=2)
+    client = app.test_client()
+    junk = {"video": "AAAA", "name": "junk.avf"}
+    assert [client.post("/api/replays", json=junk).status_code for _ in range(2)] == [400, 400]  # counted all the same
+    refused = client.post("/api/replays", json=junk)
+    assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
+    at_the_door = client.post("/api/replays?lang=de", json=junk)
+    assert at_the_door.status_code == 429 and at_the_door.json["status"] == 429
+    assert at_the_door.json["error"].startswith("Zu viele Importe") and "Retry-After" in at_the_door.headers
+    with app.app_context():
+        counted = connection().execute(select(func.count()).where(sign_in_failures.c.key.like("import:%"))).scalar_one()
+    assert counted == 2
+    # another client is not held back; nor is any other route of this one
+    other = app.test_client()
+    assert other.post("/api/replays", json=junk, environ_base={"REMOTE_ADDR": "192.0.2.9"}).status_code == 400
+    assert client.post("/api/games", json={"preset": "beginner"}).status_code == 201

@@ -16,6 +16,8 @@ from explainer.words.i18n import LANGUAGES, locale_dirs
 from web import limits, security, storage
 from web.api import register as register_api
 from web.api.analysis import Analyses
+from web.api.errors import IMPORTS_REFUSED
+from web.clients import DoorRefusals, Refusals
 from web.config import DEFAULTS, database_url, environment_settings, retention_days
 from web.language import SharedCatalogs, direction, select_language
 from web.identity import current_user
@@ -50,6 +52,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # typed as the JSONProvider base, which has no sort_keys; the app's is Flask's DefaultJSONProvider, which does
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
+    # an import refused to a client: its next tries are answered before the app (web.api.games._count_import)
+    app.extensions["import_refusals"] = refusals = Refusals()
+    app.wsgi_app = DoorRefusals(app.wsgi_app, "/api/replays", refusals, IMPORTS_REFUSED)  # type: ignore[method-assign]
     proxies = int(app.config["PROXY_COUNT"])
     if proxies > 0:  # the client's address from X-Forwarded-For, as set by this many proxies
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]

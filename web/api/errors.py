@@ -41,6 +41,7 @@ __all__ = [
     "BadPage",
     "ImportTooLarge",
     "TooManyRequests",
+    "IMPORTS_REFUSED",
     "UrlTooLong",
     "UnsupportedBody",
     "VisionUnavailable",
@@ -303,6 +304,16 @@ class ImportTooLarge(ApiError):
     """A replay (file or video) larger than this server reviews: refused at the door."""
 
     status = 413
+
+
+def N_(message: str) -> str:
+    """Marks a message for translation where it is defined (it is translated where it is used)."""
+    return message
+
+
+# I18N: a replay import refused because this address sent too many in the last minute; %(seconds)s is how many
+# seconds to wait
+IMPORTS_REFUSED = N_("Too many imports from your address: try again in %(seconds)s seconds.")
 
 
 class TooManyRequests(ApiError):

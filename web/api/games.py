@@ -50,6 +50,7 @@ from web.api.analysis import OverlayJson, current_analyses, note_wrong_flags, ov
 from web.api.errors import (
     BadPage,
     BadRequestBody,
+    IMPORTS_REFUSED,
     ImportTooLarge,
     TooManyRequests,
     GameOver,
@@ -63,7 +64,7 @@ from web.api.errors import (
 )
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, make_game, replay_game, settings_from_json
 from web.daily import DailyHidden, layout_hidden
-from web.clients import client_address
+from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
@@ -317,14 +318,18 @@ def _video_game(data: dict[str, Any]) -> Game:
 
 def _count_import() -> None:
     """Count an import against its client's limit (``IMPORTS_PER_MINUTE`` a minute, an IPv6 client by its /64),
-    or refuse it with 429 and ``Retry-After``: a flood of imports must not slow everyone else's moves."""
+    or refuse it with 429 and ``Retry-After``: a flood of imports must not slow everyone else's moves.  A client
+    refused is remembered by this process until it may import again: its next tries are answered at the door
+    (``web.clients.DoorRefusals``), without a write to the database."""
+    client = client_address()
+    refusals: Refusals = current_app.extensions["import_refusals"]
     try:
-        accounts.reserve_attempt([(f"import:{client_address()}", int(current_app.config["IMPORTS_PER_MINUTE"]))], 60.0)
+        accounts.reserve_attempt([(f"import:{client}", int(current_app.config["IMPORTS_PER_MINUTE"]))], 60.0)
+        return
     except AttemptRefused as refused:
+        refusals.refuse(client, refused.retry_at)
         wait = max(1, math.ceil(refused.retry_at - time.time()))
-        # I18N: a replay import refused because this address sent too many in the last minute; %(seconds)s is how
-        # many seconds to wait
-        raise TooManyRequests(_("Too many imports from your address: try again in %(seconds)s seconds.", seconds=wait), wait) from None
+    raise TooManyRequests(_(IMPORTS_REFUSED, seconds=wait), wait)
 
 
 #: replay videos read at once in this process (each in a child process of its own); more wait a moment, then 503
