@@ -37,6 +37,7 @@ from explainer.core.deduction import Deduction, Rule
 from explainer.engine.count import reuse
 from explainer.errors import BudgetExceeded
 from explainer.engine.solve import Solution, decide_cheaply, simplest_step, solve
+from explainer.engine.why import shortest_chain
 from explainer.bot.guess import Guess, GuessReason
 from explainer.bot.moves import WinChances, advised_guess, win_chances
 from explainer.play.figures import bbbv
@@ -139,7 +140,9 @@ def _judge_open(item: MoveReview, solution: Solution, cells: int) -> None:
         item.verdict = Verdict.AVOIDABLE_GUESS
         mine = next((i for i in iter_bits(cells) if solution.mines.mask >> i & 1), None)
         # a provable mine opened: the step that proves it; else the simplest step there was
-        proving = solution.deduction_for(*divmod(mine, width)) if mine is not None else None
+        shortest = shortest_chain(solution, mine) if mine is not None else ()
+        # the proof of that cell: a single step from the view when one decides it, else the chain's step for it
+        proving = shortest[0] if len(shortest) == 1 else solution.deduction_for(*divmod(mine, width)) if mine is not None else None
         item.missed = proving or simplest_step(solution)
         item.proved_mine = Cell(*divmod(mine, width)) if proving is not None and mine is not None else None
         return
@@ -334,7 +337,10 @@ def _loss_of(item: MoveReview, replay: Game, strict: bool) -> LossReport:
         return strict_report(item.view, item.cell)
     exploded = Cell(*divmod(replay.exploded or 0, replay.width))
     chord = item.cell if item.action == "chord" else None
-    return move_loss_report(item.view, replay.layout or 0, exploded, chord)
+    report = move_loss_report(item.view, replay.layout or 0, exploded, chord)
+    if item.verdict is Verdict.FORCED_GUESS and item.followed and report.kind == "guess":
+        report = replace(report, advised=True)  # the advised guess (or the other cell of its 50/50: ``_as_played``)
+    return report
 
 
 def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:

@@ -31,6 +31,8 @@ from explainer.play.modes import (
     summary,
 )
 from explainer.engine.solve import solve
+from explainer.engine.why import argument_size, chain_to
+from tests.data import view_boards
 from explainer.play.sampling import sample_layout
 from tests.oracles.verify import replay
 
@@ -252,7 +254,7 @@ def test_assist_opens_the_least_likely_safe_cell_next_to_the_open_area() -> None
         "probability": first.probability,
         "reason": "no_logical_step",
         "text": f"No logical step was left, so the game opened {first.cell.name} for you. "
-        "As far as you could tell, its mine chance was 14.3%.",
+        "As far as you could tell, its mine chance was 14%.",
     }
     assert game.state == "won" or solve(game.view()).safe
     assert game.extra["assists"] == len(assists)
@@ -272,19 +274,42 @@ def test_loss_report_shows_the_deduction_that_proved_the_mine() -> None:
     assert "B1" in data["deduction_text"]
 
 
-def test_a_loss_report_is_the_whole_chain_from_the_numbers() -> None:
-    """The losing cell's step rests on earlier ones: the report lists them first, numbered, each
-    checked from the board alone; a flag the view does not prove a mine is never taken as a fact."""
+def test_a_loss_report_is_the_shortest_argument_from_the_numbers() -> None:
+    """The losing cell's argument starts from the board: the chain that decides it, numbered, each step checked
+    from the board alone, or one step that decides it directly when that is shorter (here two numbers compared,
+    where the chain takes two steps); a flag the view does not prove a mine is never taken as a fact."""
     view = Board.parse("mines 3\n.1F?\n.2??\n.2??\n.1??\n")
+    chain = chain_to(solve(view).deductions, view.index(1, 2))
     report = loss_report(view, (1, 2))
-    assert report.kind == "proved" and len(report.chain) >= 2 and report.chain[-1] is report.deduction
+    assert report.kind == "proved" and report.chain[-1] is report.deduction
+    assert len(chain) >= 2 and argument_size(report.chain) < argument_size(chain)
     data = loss_report_json(report, "en")
     check_chain(view.without_flags(), data["chain"])
     assert [1, 2] in data["chain"][-1]["mines"]
-    assert data["text"].startswith(data["lead"] + " 1. ")
-    assert "2. " in data["text"] and "We already know" not in data["chain"][0]["text"]
     for step in data["chain"]:
         assert any("clue" in h["roles"] for h in step["highlights"])
+
+
+def test_a_loss_report_of_several_steps_numbers_them() -> None:
+    """Where no single step decides the cell, the chain is told in numbered steps (each checked)."""
+    told = 0
+    for board in view_boards():
+        solution = solve(board)
+        for cell in solution.mines:
+            if board.flagged_mask >> board.index(*cell) & 1:
+                continue
+            report = loss_report(board, cell)
+            if len(report.chain) < 2:
+                continue
+            data = loss_report_json(report, "en")
+            check_chain(board, data["chain"], solution.mines.to_json())  # (right flags may be facts, others never)
+            assert data["text"].startswith(data["lead"] + " 1. ") and "2. " in data["text"]
+            assert "We already know" not in data["chain"][0]["text"]
+            told += 1
+            break
+        if told >= 5:
+            break
+    assert told >= 5
 
 
 def test_loss_report_for_a_genuine_guess_gives_its_odds_and_safer_cells() -> None:

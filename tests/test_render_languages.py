@@ -191,8 +191,9 @@ def test_every_message_renders_with_its_parameters(language: str, n: int) -> Non
 
 
 def test_percentages_and_lists_follow_the_locale() -> None:
-    assert "12,5" in Renderer("de").percent(0.125)
-    assert Renderer("en").percent(0.125) == "12.5%"
+    # one rule on every screen: whole from 10% up, one decimal below
+    assert Renderer("de").percent(0.095) == "9,5\xa0%" and Renderer("de").percent(0.125) == "13\xa0%"
+    assert Renderer("en").percent(0.125) == "13%" and Renderer("en").percent(0.06) == "6.0%"
     assert Renderer("de").cells(cells(3)) == "A1, B1 und C1"
     assert Renderer("en").cells(cells(3)) == "A1, B1, and C1"
     assert Renderer("ko").cells(cells(3)) == "A1, B1, C1" and "및" not in Renderer("ko").cells(cells(2))

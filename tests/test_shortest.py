@@ -185,3 +185,26 @@ def test_an_idle_case_is_lifted_out_of_its_split() -> None:
     as_mine = _Node([clash_a], need=0b1110, size=1)
     node = _split_node([unused, before], 3, as_mine, as_safe)
     assert node.split == 3 and node.items == [before] and node.size == 1 + 2 + 1 + 1
+
+
+def test_the_argument_for_one_cell_is_never_longer_than_its_chain() -> None:
+    """A loss, a wrong flag, a missed step ask about one cell: its argument is the chain that decides it, or one
+    step from the view (two numbers compared, or the enumeration) when that is shorter; each checks."""
+    from explainer.engine.why import argument_size, chain_to, shortest_chain
+
+    shorter = 0
+    renderer = Renderer("en")
+    for view in player_views()[:120]:
+        solution = solve(view)
+        for cell in list(solution.mines)[:4]:
+            index = view.index(*cell)
+            chain = chain_to(solution.deductions, index)
+            if not chain:
+                continue
+            best = shortest_chain(solution, index, chain)
+            assert argument_size(best) <= argument_size(chain)
+            assert (best[-1].mines.mask | best[-1].safe.mask) >> index & 1
+            if argument_size(best) < argument_size(chain):
+                shorter += 1
+                check_chain(view, [deduction_json(step, renderer) for step in best], solution.mines.to_json())
+    assert shorter >= 10

@@ -177,6 +177,18 @@ def first_guess(
     return Guess(cell=cell, probability=0.0, reason=GuessReason.FIRST, tied=height * width)
 
 
+def _can_be_zero(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], index: int) -> bool:
+    """Whether some placement that fits the view leaves ``index`` and every cell around it free of mines (so that
+    opening it could show a zero).  A "1" whose only covered cells are this one and its neighbour never lets it."""
+    block = knowledge.neighbours[index] | 1 << index
+    if block & knowledge.mines:
+        return False
+    block &= knowledge.unknown
+    if not block & knowledge.frontier:
+        return (knowledge.unknown & ~block).bit_count() >= (knowledge.mines_left or 0)
+    return analyze([*constraints, (block, 0)], knowledge.unknown, knowledge.mines_left).consistent
+
+
 def _edge_score(index: int, height: int, width: int) -> int:
     row, col = divmod(index, width)
     return (row in (0, height - 1)) + (col in (0, width - 1))
@@ -493,7 +505,12 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
     if len(lowest) == 1:
         reason = GuessReason.SAFEST
     elif lowest[0][1] < lowest[-1][1]:  # nearer a corner than some of the tied cells
-        reason = GuessReason.EDGE
+        # an edge helps only a cell that can be a zero (and open an area): the first of those, else reading order
+        zero = next((entry for entry in lowest if entry[1] < 0 and _can_be_zero(knowledge, constraints, entry[2])), None)
+        if zero is not None and zero[1] < lowest[-1][1]:
+            chosen, reason = zero[2], GuessReason.EDGE
+        else:
+            chosen, reason = min(entry[2] for entry in lowest if entry[0] <= lowest[0][0] + TOLERANCE), GuessReason.ORDER
     else:
         reason = GuessReason.ORDER
     survival = rival_survival = better_survival = backup = better_backup = None

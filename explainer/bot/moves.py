@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from explainer.core.board import FLAGGED, Board
@@ -25,7 +25,8 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.core.deduction import Deduction
 from explainer.bot.certainty import Inconsistent, PlayerKnowledge
 from explainer.bot.endgame import best_endgame_guess, placements, win_after
-from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, choose_guess, first_guess
+from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, GuessReason, choose_guess, first_guess
+from explainer.play.modes import LossReport
 from explainer.engine import budget
 from explainer.engine.count import reuse
 from explainer.engine.solve import solve
@@ -33,7 +34,7 @@ from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.errors import BotError, BudgetExceeded
 
 __all__ = [
-    "BotError", "GameResult", "Move", "MoveKind", "WinChances", "next_move", "play_game", "policy_guess", "advised_guess",
+    "BotError", "GameResult", "Move", "MoveKind", "WinChances", "next_move", "play_game", "policy_guess", "advised_guess", "advised_loss",
     "win_chances",
 ]
 
@@ -167,6 +168,22 @@ def advised_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess | 
         return policy_guess(view, policy)
     except BotError:
         return None
+
+
+def advised_loss(report: LossReport, view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> LossReport:
+    """``report`` marked ``advised`` when its losing cell was the policy's guess on ``view`` (the view before the
+    click; a true 50/50's other cell is as good a guess): the words then say it was the advised guess and what it
+    cost, not that a safer cell existed."""
+    if report.kind != "guess" or report.safe or not report.safest or report.chord is not None:
+        return report  # (only "a safer cell existed" would contradict the advice)
+    try:
+        guess = advised_guess(view, policy)
+    except BudgetExceeded:
+        return report
+    if guess is None:
+        return report
+    pair = guess.reason is GuessReason.FIFTY_FIFTY and any(cell == report.cell for cell, _ in guess.alternatives[:1])
+    return replace(report, advised=True) if guess.cell == report.cell or pair else report
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from babel.numbers import format_decimal
 
 from explainer.bot.guess import Guess
-from explainer.bot.moves import Move, MoveKind, advised_guess, next_move
+from explainer.bot.moves import Move, MoveKind, advised_guess, advised_loss, next_move
 from explainer.core.board import COVERED, FLAGGED, Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
@@ -284,6 +284,9 @@ class Session:
         report = outcome.loss
         if report is None:
             return
+        stored = self.game.extra.get("loss")
+        if isinstance(stored, dict) and "view" in stored:  # the advised guess lost: said so, no "safer cell existed"
+            report = advised_loss(report, Board.parse(stored["view"]))
         # I18N: heading of the loss explanation after a lost game
         message.heading = r._("Why did I lose?")
         message.paragraphs.append(loss_text(report, r))

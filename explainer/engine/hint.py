@@ -17,7 +17,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 from explainer.engine.solve import Solution, simplest_step, solve
-from explainer.engine.why import chain_to, flags_used, why
+from explainer.engine.why import chain_to, flags_used, shortest_chain, why
 
 #: what a hint is: an impossible board, a wrong flag, a deduction, a guess, nothing left to open, or no exact
 #: count within the budget (the web adds "first-click" before the first move)
@@ -51,7 +51,8 @@ def wrong_flag_hint(solution: Solution, cell: Cell) -> Hint:
     index = board.index(*cell)
     chain = chain_to(solution.deductions, index)
     if not chain:
-        _again, chain = why(board, index)
+        solution, chain = why(board, index)
+    chain = shortest_chain(solution, index, chain)  # (two numbers compared may do what a chain of steps does)
     deduction = chain[-1] if chain else solution.deduction_for(*cell)
     return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags_used(board, chain))
 

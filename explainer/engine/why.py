@@ -19,10 +19,13 @@ from dataclasses import replace
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Deduction, Rule, StepKind
-from explainer.engine.rules.exhaustive import find_shortest, proof_size
+from explainer.engine.frontier import SolveState
+from explainer.engine.rules.exhaustive import deduce, find_shortest, proof_size
+from explainer.engine.rules.pair import pair_for
 from explainer.engine.solve import Solution, solve, start_state
+from explainer.errors import BudgetExceeded
 
-__all__ = ["argument_size", "chain_to", "flags_used", "safe_chain", "why"]
+__all__ = ["argument_size", "chain_to", "flags_used", "safe_chain", "shortest_chain", "why"]
 
 
 def _proved_by(deductions: Sequence[Deduction]) -> dict[int, int]:
@@ -85,6 +88,35 @@ def why(view: Board, index: int) -> tuple[Solution, tuple[Deduction, ...]]:
     that decides cell ``index``."""
     solution = solve(view)
     return solution, chain_to(solution.deductions, index)
+
+
+def shortest_chain(solution: Solution, index: int, chain: Sequence[Deduction] | None = None) -> tuple[Deduction, ...]:
+    """The shortest argument from the view (its right flags included) for the one cell ``index`` the player asks
+    about (a loss, a wrong flag, a missed step): the chain of ``solution`` that decides it, or a single step from
+    the view that decides it directly — two numbers compared, or the enumeration over a minimal set of numbers —
+    whichever has the fewest proof steps, then the fewest numbers, then the fewest steps.  A teacher compares two
+    numbers where the chain walks five one-number steps to get there."""
+    found = tuple(chain_to(solution.deductions, index) if chain is None else chain)
+    if not found or (len(found) == 1 and proof_size(found[0])[0] <= 1):
+        return found  # (one step of one sentence: nothing is shorter)
+    state = start_state(solution.board, solution.safe.mask, solution.mines.mask)
+    if not state.targets >> index & 1:
+        return found
+    best, best_size = found, argument_size(found)
+    for candidate in (pair_for(state, index), _direct(state, index)):
+        if candidate is not None and (candidate.safe.mask | candidate.mines.mask) >> index & 1:
+            size = argument_size((candidate,))
+            if size < best_size:
+                best, best_size = (candidate,), size
+    return best
+
+
+def _direct(state: SolveState, index: int) -> Deduction | None:
+    """The enumeration step deciding ``index`` straight from the view, or None (over the budget in force too)."""
+    try:
+        return deduce(state, index)
+    except BudgetExceeded:
+        return None
 
 
 def flags_used(view: Board, chain: Sequence[Deduction]) -> CellSet:

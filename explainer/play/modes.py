@@ -42,7 +42,7 @@ from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, layout_text, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
-from explainer.engine.why import flags_used, safe_chain, why
+from explainer.engine.why import flags_used, safe_chain, shortest_chain, why
 from explainer.engine.solve import Solution, solve
 from explainer.play.sampling import sample_layout
 
@@ -293,6 +293,9 @@ class LossReport:
     #: chain, the odds) uses the view alone, where they are just covered cells
     wrong_flags: CellSet | None = None
     chord: Cell | None = None  # the number the losing move chorded, when it was a chord
+    #: for "guess": the cell was the advised guess (the hint's and the bot's pick on the same view): the report then
+    #: says so and what it cost, never that a safer cell existed (``explainer.bot.moves.advised_loss``)
+    advised: bool = False
 
 
 def _cut_short() -> BudgetExceeded:
@@ -318,6 +321,7 @@ def loss_report(
     index = row * view_before_click.width + col
     # the player's right flags are facts the chain starts from; a wrong flag is no evidence
     solution, chain = why(view_before_click, index)
+    chain = shortest_chain(solution, index, chain)  # the shortest argument for this one cell
     probability = solution.probabilities.get(index, 1.0)
     report = _loss_from(view_before_click, solution, chain, index, probability)
     if chord is None and not wrong_flags:

@@ -17,19 +17,18 @@ chance, then the pick and its one reason, each cell named once::
 survive two moves, the chance to win) is written by ``percent`` with one
 rule, ``shown``: a whole percent from 10% up ("21%", "77%"), one decimal
 below ("9.5%", "0.5%"), halves rounded up, in the language's percent format.
-Two figures that read the same are never called different, and two that read
-differently are never called equal.  (The hint without a mine count,
-``Renderer.no_step``, keeps ``Renderer.percent``: it has one figure.)
+Two figures that read differently are never called equal.  The rule is the
+renderer's (``Renderer.percent``), so the overlay, the review and the loss
+report show every chance as the hint does.
 
 **Best or safest.** The policy (``explainer.bot.guess``) may pick a cell a
 little riskier than the safest: its chance to survive this guess and the
 next move is higher, or it wins the endgame more often, or it is a true
 50/50.  The words (``standing``) say "its mine chance is higher" only when
 the pick is at least ``THRESHOLD``, one percentage point, riskier than the
-safest cell (its figure then always reads higher).  Below that, a pick whose
-figure reads the same as the safest cells' is one of them ("The 3 safest
-cells each have a mine chance of 21%. Of them, guess C4: ..."); one whose
-figure reads higher is "about as safe", with its figure.  One point: below
+safest cell (its figure then always reads higher).  Below that it is "about
+as safe", with its figure (which may read the same: "the safest cells" are
+those of the lowest exact chance, never a cell that only rounds alike).  One point: below
 it the chance to lose on this very click differs by less than one in a
 hundred; a relative threshold (5% of the lowest chance) would call 0.4
 points at 8% "higher" and 0.9 points at 21% "about as safe".  Measured on
@@ -72,24 +71,16 @@ this guess and the next one."
 
 from __future__ import annotations
 
-import copy
-from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
-from functools import lru_cache
-
-from babel import Locale
-from babel.numbers import NumberPattern
 
 from explainer.bot.guess import TOLERANCE, Guess, GuessReason
 from explainer.core.cells import Cell, CellSet
-from explainer.words.render import Renderer
+from explainer.words.render import Renderer, shown
 
 __all__ = ["THRESHOLD", "Standing", "guess_advice", "guess_reasons", "percent", "shown", "standing"]
 
 #: the pick is called riskier than the safest cell only when its mine chance is at least this much higher
 THRESHOLD = 0.01
-
-_TENTH, _ONE = Decimal("0.1"), Decimal(1)
 
 #: at most this many safest cells are named; more are counted ("The 12 safest cells each have ...")
 NAMED = 3
@@ -104,30 +95,9 @@ class Standing(StrEnum):
     DEAD = "dead"  # every safest cell was passed over as dead
 
 
-def shown(probability: float) -> Decimal:
-    """The percent a figure shows: whole from 10% up, one decimal below, halves rounded up (21, 9.5, 0.5),
-    from the float's exact value (12.5% is 13%)."""
-    exact = Decimal(probability) * 100
-    tenth = exact.quantize(_TENTH, ROUND_HALF_UP)
-    return exact.quantize(_ONE, ROUND_HALF_UP) if tenth >= 10 else tenth
-
-
-@lru_cache(maxsize=None)
-def _patterns(language: str) -> tuple[Locale, NumberPattern, NumberPattern]:
-    """The language's percent format for whole percents and with one decimal."""
-    locale = Locale.parse(language)
-    whole = copy.copy(locale.percent_formats[None])
-    whole.frac_prec = (0, 0)
-    tenth = copy.copy(whole)
-    tenth.frac_prec = (1, 1)
-    return locale, whole, tenth
-
-
 def percent(renderer: Renderer, probability: float) -> str:
-    """A figure of a guess's sentences, as ``shown`` rounds it, in the language's format ("21%", "9,5 %")."""
-    locale, whole, tenth = _patterns(renderer.language)
-    value = shown(probability)
-    return str((whole if value >= 10 else tenth).apply(value / 100, locale))
+    """A figure of a guess's sentences, as every screen rounds it (``explainer.words.render.shown``)."""
+    return renderer.percent(probability)
 
 
 def _lowest(guess: Guess) -> float:
@@ -139,8 +109,8 @@ def standing(guess: Guess) -> Standing:
     if guess.safest_dead:
         return Standing.DEAD
     lowest = _lowest(guess)
-    if guess.safest is None or guess.cell in guess.safest or shown(guess.probability) == shown(lowest):
-        return Standing.SAME
+    if guess.safest is None or guess.cell in guess.safest:
+        return Standing.SAME  # (a cell whose figure only reads the same is not one of the safest: it is "about as safe")
     if guess.probability >= lowest + THRESHOLD - TOLERANCE:
         return Standing.RISKIER
     return Standing.ABOUT
@@ -225,7 +195,7 @@ def _among_safest(guess: Guess, r: Renderer, reason: str, named: bool) -> list[s
     lowest = percent(r, _lowest(guess))
     safest = guess.safest
     cell = guess.cell
-    count = guess.tied if safest is None else len(safest) + (cell not in safest)
+    count = guess.tied if safest is None else len(safest)
     if count == 1:  # the pick is the one safest cell
         if named and reason:
             # I18N: after "The safest cell is C4, ...": guess it; %(reason)s is a clause about the cell ("it ...")

@@ -131,7 +131,9 @@ def loss_text(report: LossReport, renderer: Renderer) -> str:
         if report.kind == "strict" and not report.safe:
             return renderer.loss(report.cell, report.chain, report.probability, strict=True)
         return renderer.join([loss_lead(report, renderer), *renderer.chain(report.chain)])
-    guess = renderer.loss(report.cell, (), report.probability, report.safe, report.safest, report.safest_probability)
+    guess = renderer.loss(
+        report.cell, (), report.probability, report.safe, report.safest, report.safest_probability, advised=report.advised
+    )
     if report.wrong_flags:
         return renderer.join([wrong_flags_loss(renderer, report.wrong_flags, report.cell, report.chord), guess])
     return guess

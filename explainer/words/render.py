@@ -16,8 +16,10 @@ exactly those of the Babel functions.
 
 from __future__ import annotations
 
+import copy
 import math
 import threading
+from decimal import ROUND_HALF_UP, Decimal
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,7 +33,17 @@ from explainer.errors import EngineError
 from explainer.words.steps import WRITERS
 from explainer.words.i18n import DEFAULT_LANGUAGE, translations
 
-__all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "step_depth", "LIST_LIMIT"]
+__all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "shown", "step_depth", "LIST_LIMIT"]
+
+_TENTH, _ONE = Decimal("0.1"), Decimal(1)
+
+
+def shown(probability: float) -> Decimal:
+    """The percent a chance shows on every screen (hint, overlay, review, loss report): whole from 10% up, one decimal
+    below, halves rounded up (21, 9.5, 0.5), from the float's exact value (12.5% is 13%)."""
+    exact = Decimal(probability) * 100
+    tenth = exact.quantize(_TENTH, ROUND_HALF_UP)
+    return exact.quantize(_ONE, ROUND_HALF_UP) if tenth >= 10 else tenth
 
 #: lists longer than this are shortened to their first cells and "N more"
 LIST_LIMIT = 10
@@ -61,7 +73,7 @@ class LocaleFormats:
     may both compute it; either write is right), and a dict store is atomic.
     """
 
-    __slots__ = ("language", "locale", "_decimal", "_percent", "_lists", "_numbers", "_percents")
+    __slots__ = ("language", "locale", "_decimal", "_percent", "_lists", "_numbers", "_percents", "_whole", "_tenth", "_shown")
 
     def __init__(self, language: str) -> None:
         self.language = language
@@ -75,6 +87,11 @@ class LocaleFormats:
             self._lists = dict(LIST_PATTERNS[language])
         self._numbers: dict[int, str] = {}
         self._percents: dict[float, str] = {}
+        self._whole = copy.copy(self._percent)
+        self._whole.frac_prec = (0, 0)
+        self._tenth = copy.copy(self._percent)
+        self._tenth.frac_prec = (1, 1)
+        self._shown: dict[tuple[Decimal, bool], str] = {}  # (at most 1,100 figures: 0.0 to 9.9 and 10 to 100)
 
     def number(self, value: int) -> str:
         """``format_decimal(value, locale=language)``."""
@@ -83,6 +100,15 @@ class LocaleFormats:
             text = self._decimal.apply(value, self.locale)
             if type(value) is int and 0 <= value < SMALL_NUMBERS:
                 self._numbers[value] = text
+        return text
+
+    def shown_percent(self, value: Decimal, whole: bool = False) -> str:
+        """A percent figure as ``shown`` rounds it (``value`` in percent): whole from 10 up (or when ``whole``), one
+        decimal below, in the language's percent format ("13%", "9.5%", "6.0%", "9,5 %")."""
+        whole = whole or value >= 10
+        text = self._shown.get((value, whole))
+        if text is None:
+            text = self._shown[(value, whole)] = (self._whole if whole else self._tenth).apply(value / 100, self.locale)
         return text
 
     def percent(self, value: float) -> str:
@@ -275,8 +301,12 @@ class Renderer:
         return (self._formats or self.formats).number(value)
 
     def percent(self, probability: float) -> str:
-        """The locale's percent format with at most one decimal: '12.5%', '12,5 %'."""
-        return (self._formats or self.formats).percent(round(probability, 3))
+        """A chance as every screen shows it (``shown``: whole from 10% up, one decimal below), in the locale's
+        percent format: '13%', '9.5%', '9,5 %'."""
+        formats = self._formats or self.formats
+        if probability == 0.0:  # certainly no mine: "0%" (a chance that only rounds to nothing is "0.0%")
+            return formats.shown_percent(Decimal(0), whole=True)
+        return formats.shown_percent(shown(probability))
 
     def cells(self, cells: Iterable[Cell] | CellSet) -> str:
         if type(cells) is CellSet:  # name only the cells shown, lowest index (reading order) first
@@ -532,13 +562,21 @@ class Renderer:
         safest: CellSet | None = None,
         safest_probability: float | None = None,
         strict: bool = False,
+        advised: bool = False,
     ) -> str:
         """Why did I lose: the steps that proved ``cell`` a mine, or the odds of the guess (in strict mode:
-        the step that was available instead)."""
+        the step that was available instead; ``advised``: the guess was the one the hint advises)."""
         if strict:
             return self.join([self.strict_lead(cell, probability), *self.chain(chain)])
         if chain:
             return self.join([self.loss_lead(cell, True), *self.chain(chain)])
+        if advised:
+            # I18N: the player's losing click was the guess the hint advises on that board (the best one the bot knows)
+            return self._(
+                "%(cell)s was the advised guess, with a mine chance of %(probability)s: this time it was a mine. That was bad luck, not a mistake.",
+                cell=cell,
+                probability=self.percent(probability),
+            )
         # I18N: the player's losing click was a guess
         first = self._(
             "%(cell)s was a guess: as far as you could tell, its mine chance was %(probability)s.",

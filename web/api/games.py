@@ -68,7 +68,7 @@ from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
-from web.api.replies import state_json
+from web.api.replies import advised_report, state_json
 from web.requests import body_json, reply_language
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -110,6 +110,8 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
     """The reply to a move made through the game's mode: the new state, the cells
     it opened and what the mode did around it (assists, a save, the loss report)."""
     language = reply_language()
+    if outcome.loss is not None:
+        outcome = replace(outcome, loss=advised_report(outcome.loss, record.game))
     data = outcome_json(outcome, language)
     return jsonify({"game": state_json(record, language), "opened": data["opened"], "outcome": data})
 

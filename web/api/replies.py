@@ -25,6 +25,8 @@ from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.modes import LossReport, Summary, stored_loss_report, summary
 from explainer.play.figures import bbbv
+from explainer.bot.moves import advised_loss
+from explainer.core.board import Board
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
@@ -98,6 +100,15 @@ class GameJson(TypedDict):
     daily: str | None
     vision: VisionJson | None
     end: NotRequired[GameEnd]
+
+
+def advised_report(report: LossReport, game: Game) -> LossReport:
+    """The loss report marked when the losing click was the advised guess on the view before it (kept with the
+    game's loss): it then says so instead of naming safer cells (``explainer.bot.moves.advised_loss``)."""
+    stored = game.extra.get("loss")
+    if not isinstance(stored, dict) or "view" not in stored or report.kind != "guess":
+        return report
+    return advised_loss(report, Board.parse(stored["view"]))
 
 
 def loss_json(report: LossReport, language: str) -> LossReportJson:
@@ -222,6 +233,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
             report = None
             data["end"]["loss_unavailable"] = True
         if report is not None:
+            report = advised_report(report, game)
             if hidden and report.wrong_flags:  # the flags that led to the loss, as far as the view proves them
                 report = replace(report, wrong_flags=CellSet(report.wrong_flags.mask & wrong.mask, game.width) or None)
             data["end"]["loss"] = loss_json(report, language)

@@ -18,7 +18,7 @@ from explainer.core.constraints import Constraint
 from explainer.core.deduction import Areas, Deduction, PairFigures, ProofStep, Rule, StepKind
 from explainer.engine.frontier import SolveState
 
-__all__ = ["find_pair", "pair_conclusion", "pair_figures"]
+__all__ = ["find_pair", "pair_conclusion", "pair_figures", "pair_for"]
 
 
 def pair_conclusion(a: Constraint, b: Constraint) -> tuple[int, int, int, int] | None:
@@ -64,7 +64,26 @@ def find_pair(state: SolveState) -> Deduction | None:
     first = _first_pair(state)
     if first is None:
         return None
-    a, b, (safe, mines, low, high) = first
+    return _pair_step(state, *first)
+
+
+def pair_for(state: SolveState, target: int) -> Deduction | None:
+    """A two-number step that decides ``target`` (a cell index) on ``state``: of the pairs of numbers next to it or
+    to a number next to it, the first in reading order; None when no two numbers decide it."""
+    near = [c for c in state.constraints.values() if c.cells >> target & 1]
+    for a in sorted(near, key=lambda c: c.source):
+        for b in sorted(state.constraints.values(), key=lambda c: c.source):
+            if b.source == a.source or not a.cells & b.cells:
+                continue
+            first, second = (a, b) if a.source < b.source else (b, a)
+            found = pair_conclusion(first, second)
+            if found is not None and (found[0] | found[1]) >> target & 1:
+                return _pair_step(state, first, second, found)
+    return None
+
+
+def _pair_step(state: SolveState, a: Constraint, b: Constraint, found: tuple[int, int, int, int]) -> Deduction:
+    safe, mines, low, high = found
     common = a.cells & b.cells
     mines_a, safe_a = state.known_around(a.source)
     mines_b, safe_b = state.known_around(b.source)
