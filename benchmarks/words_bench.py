@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     deep = played_forward(args.states)
     deep_hints = first_hints(list(deep), args.lang)
     deep_rows = table(f"First hint of the views the states reach that need the enumeration ({len(deep)} views):", deep_hints)
-    rows.setdefault("deduction:enumeration", deep_rows.get("deduction:enumeration", {}))
+    rows["deduction:enumeration"] = deep_rows.get("deduction:enumeration", rows.get("deduction:enumeration", {}))
     rows.update(table("Why a cell was a mine after a loss, why a flag is wrong (words); the first hint's proof steps:", reasons(boards, args.lang)))
     chains = chain_steps(boards, args.lang)
     table("Every deduction of the full chain, by rule, words:", chains)

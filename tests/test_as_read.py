@@ -46,7 +46,7 @@ def test_player_views_read_true() -> None:
     for board in view_boards():
         check_board(board, counts)
     # the checker read the claims it exists for (else a change of wording would silently skip them)
-    for kind in ("value", "touches", "has", "others", "share", "outside", "all-found", "all-but"):
+    for kind in ("value", "touches", "has", "others", "share", "outside", "compared", "all-found", "all-but"):
         assert counts.checked.get(kind, 0) > 0, counts.checked
 
 

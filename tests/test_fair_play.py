@@ -440,26 +440,29 @@ def _told(reply: dict[str, Any]) -> set[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("how", ["open", "chord"])
-def test_a_throwaway_loss_on_the_daily_board_tells_nothing_the_view_did_not_prove(app: Flask, how: str) -> None:
+def test_a_throwaway_loss_on_the_daily_board_tells_nothing_the_view_did_not_prove(
+    app: Flask, how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The audit's leak: flag every covered cell but one the view proves a mine, open that one (or chord a number
     next to it), accept the loss: the reply must name no cell as wrong (or as a mine) that the view did not prove."""
+    noon = 1_796_040_000.0  # 2026-11-30 12:00 UTC: the same daily board whatever day the test runs
+    monkeypatch.setattr("web.daily.time.time", lambda: noon)
     thrower = app.test_client()
-    game_id = daily(thrower).json["game"]["id"]
+    game_id = daily(thrower, "intermediate").json["game"]["id"]
     game = stored(app, game_id)
     view = game.view()
     mines, _ = _proved(view)
-    target = min(mines)
-    index = view.index(*target)
     assert game.layout is not None
     covered = {i for i in range(view.size) if view.cells[i] == -1}
+    # a mine the view proves, next to a number with more covered cells than it shows (a chord there can open it)
+    index, number = next(
+        (view.index(*mine), n) for mine in sorted(mines) for n in range(view.size)
+        if view.neighbours[view.index(*mine)] >> n & 1 and 0 < view.cells[n] <= len(covered & bits(view.neighbours[n])) - 1
+    )
+    target = divmod(index, view.width)
     flags = covered - {index}
     if how == "chord":
-        # a number next to the mine, with as many flags as it shows on its other cells (safe ones first), so that
-        # the chord opens the mine
-        number = next(
-            n for n in range(view.size)
-            if view.neighbours[index] >> n & 1 and 0 < view.cells[n] <= len(covered & bits(view.neighbours[n])) - 1
-        )
+        # as many flags as the number shows on its other cells (safe ones first), so that the chord opens the mine
         around = sorted(covered & bits(view.neighbours[number]) - {index}, key=lambda i: bool(game.layout >> i & 1))
         flags = (flags - set(around)) | set(around[: view.cells[number]])
     for cell in sorted(flags):

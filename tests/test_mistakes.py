@@ -163,7 +163,7 @@ def test_a_loss_report_starts_from_the_players_right_flag() -> None:
     assert len(report.chain) == 1 and not report.chain[0].mines.mask & view.flagged_mask
     data = loss_report_json(report)
     assert data["flags"] == [[0, 1]]
-    assert data["lead"] == "A1 was a mine, and you could have known it from the numbers. Your flag at B1 is right: the steps start from it."
+    assert data["lead"] == "A1 was a mine, and the numbers prove it. Your flag at B1 is right."
     assert data["text"].startswith(data["lead"] + " ")
     check_chain(view, data["chain"], solve(view).mines.to_json())
 

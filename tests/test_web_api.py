@@ -460,9 +460,19 @@ def test_concurrent_moves_on_one_game_are_all_kept(app: Flask, client: FlaskClie
                for c, ch in enumerate(line) if ch == "?"][:24]
 
     def flag(cells: list[Cell]) -> list[int]:
+        """Each flag until it lands: a move that lost every compare-and-swap is a documented 409 ("try again"),
+        which a client retries; nothing is written by it, so nothing is lost or doubled."""
         own = app.test_client()
         own.set_cookie("session", cookie.value)
-        return [move(own, game_id, "flag", *target).status_code for target in cells]
+        statuses = []
+        for target in cells:
+            for _ in range(20):
+                reply = move(own, game_id, "flag", *target)
+                if reply.status_code != 409:
+                    break
+                assert "try again" in reply.json["error"]
+            statuses.append(reply.status_code)
+        return statuses
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         statuses = [code for codes in pool.map(flag, [covered[i::6] for i in range(6)]) for code in codes]

@@ -45,8 +45,8 @@ def right_flags(renderer: Renderer, flags: CellSet | None) -> str:
         return ""
     # I18N: before a chain of steps: the player's flags at %(cells)s are provably mines, and the steps take them as known
     return renderer.ngettext(
-        "Your flag at %(cells)s is right: the steps start from it.",
-        "Your flags at %(cells)s are right: the steps start from them.",
+        "Your flag at %(cells)s is right.",
+        "Your flags at %(cells)s are right.",
         len(flags),
         cells=flags,
     )

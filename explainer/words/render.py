@@ -540,8 +540,8 @@ class Renderer:
     def loss_lead(self, cell: Cell, proved: bool) -> str:
         """The first sentence of a loss report; for a proved mine the chain follows it."""
         if proved:
-            # I18N: the player opened a cell that could be proved to be a mine; the numbered steps of the proof follow
-            return self._("%(cell)s was a mine, and you could have known it from the numbers.", cell=cell)
+            # I18N: the player opened a cell the numbers proved to be a mine; the proof follows
+            return self._("%(cell)s was a mine, and the numbers prove it.", cell=cell)
         return ""
 
     def strict_lead(self, cell: Cell, probability: float) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from explainer.play.game import Game
@@ -32,6 +32,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+#: how long a browser test waits for the state it needs (Playwright's default is 5 s): a state that comes is
+#: waited for, never slept for; on a loaded 2-core machine a 480-cell board may take longer than 5 s to appear
+WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")

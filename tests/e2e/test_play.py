@@ -3,6 +3,8 @@ the probability overlay, languages (German, Arabic right-to-left), reload and se
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -170,6 +172,8 @@ def test_wrong_flag_is_marked_and_explained(page: Page, live_server: LiveServer)
     else:
         expect(explanation(page)).to_have_text(expected["text"])
         expect(chain).to_have_count(0)
+        page.mouse.move(0, 0)  # (a proof's steps may sit under the pointer: pointing at one shows only its cells)
+    expect(cell(page, *safe)).to_have_attribute("data-highlight", re.compile(r"\bwrong-flag\b"))
     assert "wrong-flag" in highlighted(page)[tuple(safe)]
     cell(page, *safe).click(button="right")  # unflag: the warning goes
     expect(warning).to_be_hidden()

@@ -137,6 +137,40 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             if outside - aside != alone:
                 fail(sentence, f"outside the shared cells it has {sorted(map(board.name, outside))}")
             counts.add("outside")
+        m = re.search(
+            rf"^The ([0-8]) at ({CELL})(?:, with its mines? at ({LIST}),)? allows at most (\d+)( more)? of its mines in ({LIST}), "
+            rf"so the ([0-8]) at ({CELL})(?:, with its mines? at ({LIST}),)? needs (?:a mine at|mines at|one more at|\d+ more at) ({LIST})\.",
+            sentence,
+        )
+        if m:
+            bounding, found_b = m.group(2), read.cells(m.group(3) or "")
+            common = read.cells(m.group(6))
+            deciding, found_a, named = m.group(8), read.cells(m.group(9) or ""), read.cells(m.group(10))
+            if not (found_b | common) <= read.around(bounding) or int(m.group(4)) != read.value(bounding) - len(found_b):
+                fail(sentence, f"the number at {bounding} allows {read.value(bounding) - len(found_b)} more in cells it touches")
+            if bool(m.group(5)) != bool(found_b):
+                fail(sentence, "'more' is said exactly when the number has mines already")
+            rest = read.around(deciding) - common - found_a
+            if not found_a <= read.around(deciding) or rest != named or read.value(deciding) - len(found_a) - int(m.group(4)) != len(named):
+                fail(sentence, f"outside the shared cells the number at {deciding} has {sorted(map(board.name, rest))}")
+            counts.add("compared")
+        m = re.search(
+            rf"^The ([0-8]) at ({CELL})(?:, with its mines? at ({LIST}),)? puts at least (\d+)( more)? of its mines in ({LIST}), "
+            rf"all the ([0-8]) at ({CELL})(?:, with its mines? at ({LIST}),)? (?:still )?needs, so ({LIST}) (?:is|are) safe\.",
+            sentence,
+        )
+        if m:
+            bounding, found_b = m.group(2), read.cells(m.group(3) or "")
+            common = read.cells(m.group(6))
+            deciding, found_a, named = m.group(8), read.cells(m.group(9) or ""), read.cells(m.group(10))
+            around_b = read.around(bounding)
+            least = read.value(bounding) - len(found_b) - len(around_b - common - found_b)
+            if not (found_b | common) <= around_b or int(m.group(4)) != least:
+                fail(sentence, f"the number at {bounding} puts at least {least} of its mines in the shared cells")
+            rest = read.around(deciding) - common - found_a
+            if not found_a <= read.around(deciding) or rest != named or read.value(deciding) - len(found_a) != least:
+                fail(sentence, f"the number at {deciding} needs {read.value(deciding) - len(found_a)} more; outside it has {sorted(map(board.name, rest))}")
+            counts.add("compared")
         m = re.search(r"The shared cells are only (\d+) cells?", sentence)
         if m and shared is not None:
             if int(m.group(1)) != len(shared):

@@ -70,11 +70,11 @@ def find_pair(state: SolveState) -> Deduction | None:
 def pair_for(state: SolveState, target: int) -> Deduction | None:
     """A two-number step that decides ``target`` (a cell index) on ``state``: of the pairs of numbers next to it or
     to a number next to it, the first in reading order; None when no two numbers decide it."""
-    near = [c for c in state.constraints.values() if c.cells >> target & 1]
+    near = [c for c in state.constraints.values() if c.cells >> target & 1 and c.count]
     for a in sorted(near, key=lambda c: c.source):
         for b in sorted(state.constraints.values(), key=lambda c: c.source):
-            if b.source == a.source or not a.cells & b.cells:
-                continue
+            if b.source == a.source or not a.cells & b.cells or not b.count:
+                continue  # (a number with all its mines decides its cells alone: no comparison says it better)
             first, second = (a, b) if a.source < b.source else (b, a)
             found = pair_conclusion(first, second)
             if found is not None and (found[0] | found[1]) >> target & 1:

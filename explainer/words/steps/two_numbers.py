@@ -18,13 +18,14 @@ if TYPE_CHECKING:
 
 class _Side(NamedTuple):
     """One of the two numbers: what it shows, its cell, the mines it still needs, its cells not shared
-    with the other (undecided) and its covered neighbours already decided."""
+    with the other (undecided), its covered neighbours already decided, and of those its mines found."""
 
     number: int
     clue: Cell
     missing: int
     unique: CellSet
     decided: CellSet
+    found: CellSet
 
 
 def pair_step(r: Renderer, step: ProofStep) -> str:
@@ -36,12 +37,16 @@ def pair_step(r: Renderer, step: ProofStep) -> str:
     safe = step.safe or CellSet(0, common.width)
     mines = step.mines or CellSet(0, common.width)
     side = {
-        "a": _Side(p["a"], p["a_clue"], p["a_missing"], p["unique_a"], p["a_found_at"] | p["a_aside"]),
-        "b": _Side(p["b"], p["b_clue"], p["b_missing"], p["unique_b"], p["b_found_at"] | p["b_aside"]),
+        "a": _Side(p["a"], p["a_clue"], p["a_missing"], p["unique_a"], p["a_found_at"] | p["a_aside"], p["a_found_at"]),
+        "b": _Side(p["b"], p["b_clue"], p["b_missing"], p["unique_b"], p["b_found_at"] | p["b_aside"], p["b_found_at"]),
     }
     low, high = p["common_min"], p["common_max"]
     if step.assume:
         return _under_supposition(r, side, common, low, high, safe, mines)
+    # one sentence per side it decides, as a teacher compares them (when every count can be said as read)
+    told = _compared(r, side, common, low, high, safe, mines)
+    if told:
+        return told
     shared_aside = side["a"].decided & side["b"].decided
     sentences = []
     if shared_aside:
@@ -207,6 +212,101 @@ def pair_upper_bound(r: Renderer, number: int, clue: Cell, missing: int, common:
         "The shared cells are only %(count)s cells, so they hold at most %(count)s mines.",
         common,
     )
+
+
+def _with_mines(r: Renderer, found: CellSet) -> str:
+    """"with its mine at C4" / "with its mines at C4 and D4": a number's mines already found, named."""
+    # I18N: a clause after a number ("the 3 at E4, with its mines at D3 and F3,"): the mines it has already
+    return r.ngettext("with its mine at %(cells)s", "with its mines at %(cells)s", len(found), cells=found)
+
+
+def _compared(
+    r: Renderer, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
+) -> str:
+    """Two numbers compared in one sentence per side they decide, their mines already found named: "The 1 at P12
+    allows at most 1 of its mines in P11 and Q11, so the 2 at Q12 needs a mine at R11."  Every count is the board's
+    (each number's value, its mines named, its covered cells).  Empty when a form would not say it as read (a bound
+    from the shared cells' size, or covered cells known safe beside a number)."""
+    sentences = []
+    if side["a"].unique and side["b"].unique and (side["a"].found or side["b"].found):
+        return ""  # (deciding both sides would name the same mines found twice, in consecutive sentences)
+    for key, other in (("a", "b"), ("b", "a")):
+        mine, theirs = side[key], side[other]
+        cells = mine.unique
+        if not cells:
+            continue
+        if mine.decided != mine.found or (cells <= safe and theirs.decided != theirs.found):
+            return ""  # (a covered cell known safe would have to be set aside by name)
+        m_with = _with_mines(r, mine.found) if mine.found else ""
+        t_with = _with_mines(r, theirs.found) if theirs.found else ""
+        if cells <= safe and 0 < low == theirs.missing - len(theirs.unique) and low == mine.missing:
+            sentences.append(_lower(r, theirs, mine, low, common, cells, t_with, m_with))
+        elif cells <= mines and high == theirs.missing and mine.missing - high == len(cells):
+            sentences.append(_upper(r, theirs, mine, high, common, cells, t_with, m_with))
+        else:
+            return ""  # (a bound from the shared cells' size)
+    return r.join(sentences)
+
+
+def _lower(r: Renderer, theirs: _Side, mine: _Side, low: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
+    """One number has room outside the shared cells for only some of its mines: the rest, all the other needs."""
+    values = {"a": theirs.number, "a_clue": theirs.clue, "low": low, "common": common, "b": mine.number, "b_clue": mine.clue,
+              "cells": cells, "a_with": t_with, "b_with": m_with}
+    if t_with and m_with:
+        # I18N: as below, both numbers with their mines already found (%(a_with)s, %(b_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(a)s at %(a_clue)s, %(a_with)s, puts at least %(low)s more of its mines in %(common)s, all the %(b)s at %(b_clue)s, %(b_with)s, still needs, so %(cells)s is safe.",
+            "The %(a)s at %(a_clue)s, %(a_with)s, puts at least %(low)s more of its mines in %(common)s, all the %(b)s at %(b_clue)s, %(b_with)s, still needs, so %(cells)s are safe.",
+            len(cells), **values)
+    if t_with:
+        # I18N: as below, the first number with its mines already found (%(a_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(a)s at %(a_clue)s, %(a_with)s, puts at least %(low)s more of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s is safe.",
+            "The %(a)s at %(a_clue)s, %(a_with)s, puts at least %(low)s more of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s are safe.",
+            len(cells), **values)
+    if m_with:
+        # I18N: as below, the second number with its mines already found (%(b_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s, %(b_with)s, still needs, so %(cells)s is safe.",
+            "The %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s, %(b_with)s, still needs, so %(cells)s are safe.",
+            len(cells), **values)
+    # I18N: one number (%(a)s at %(a_clue)s) has room outside the shared cells %(common)s for only some of its
+    # mines, so at least %(low)s of them are in the shared cells: all the other number needs, so the other's
+    # cells outside them (%(cells)s) are safe
+    return r.ngettext(
+        "The %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s is safe.",
+        "The %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, all the %(b)s at %(b_clue)s needs, so %(cells)s are safe.",
+        len(cells), **values)
+
+
+def _upper(r: Renderer, theirs: _Side, mine: _Side, high: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
+    """One number allows only so many mines in the shared cells: the other needs its own cells for the rest."""
+    values = {"b": theirs.number, "b_clue": theirs.clue, "high": high, "common": common, "a": mine.number, "a_clue": mine.clue,
+              "cells": cells, "b_with": t_with, "a_with": m_with}
+    if t_with and m_with:
+        # I18N: as below, both numbers with their mines already found (%(b_with)s, %(a_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(b)s at %(b_clue)s, %(b_with)s, allows at most %(high)s more of its mines in %(common)s, so the %(a)s at %(a_clue)s, %(a_with)s, needs one more at %(cells)s.",
+            "The %(b)s at %(b_clue)s, %(b_with)s, allows at most %(high)s more of its mines in %(common)s, so the %(a)s at %(a_clue)s, %(a_with)s, needs %(count)s more at %(cells)s.",
+            len(cells), **values)
+    if t_with:
+        # I18N: as below, the first number with its mines already found (%(b_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(b)s at %(b_clue)s, %(b_with)s, allows at most %(high)s more of its mines in %(common)s, so the %(a)s at %(a_clue)s needs a mine at %(cells)s.",
+            "The %(b)s at %(b_clue)s, %(b_with)s, allows at most %(high)s more of its mines in %(common)s, so the %(a)s at %(a_clue)s needs mines at %(cells)s.",
+            len(cells), **values)
+    if m_with:
+        # I18N: as below, the second number with its mines already found (%(a_with)s: "with its mine at C4")
+        return r.ngettext(
+            "The %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s, %(a_with)s, needs one more at %(cells)s.",
+            "The %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s, %(a_with)s, needs %(count)s more at %(cells)s.",
+            len(cells), **values)
+    # I18N: one number (%(b)s at %(b_clue)s) allows at most %(high)s of its mines in the cells %(common)s it shares
+    # with the other, so the other number needs its cells outside them (%(cells)s) as mines
+    return r.ngettext(
+        "The %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s needs a mine at %(cells)s.",
+        "The %(b)s at %(b_clue)s allows at most %(high)s of its mines in %(common)s, so the %(a)s at %(a_clue)s needs mines at %(cells)s.",
+        len(cells), **values)
 
 
 def _under_supposition(
