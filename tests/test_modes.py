@@ -400,3 +400,39 @@ def test_a_position_is_played_by_the_game_and_a_flag_after_the_win_is_left_out()
     game = play_position(view, layout, Mode.FORGIVING, seed=2)
     assert game.state == "playing" and game.flagged == 1 and game_mode(game) is Mode.FORGIVING
     assert game.view() == view
+
+
+def test_a_chord_on_a_provably_wrong_flag_says_why_the_flag_was_wrong() -> None:
+    """A teacher's audit: chord losses proved the opened cell a mine in 139 words but never said why the flag was
+    wrong.  When the numbers prove the flag's cell safe, the report names it and proves that (the shortest argument),
+    each step checked."""
+    told = 0
+    for board in view_boards():
+        solution = solve(board.without_flags())
+        for number, value in board.numbers():
+            around = board.neighbours[number] & board.covered_mask & ~board.flagged_mask
+            safe = [i for i in iter_bits(around & solution.safe.mask)]
+            mines = [i for i in iter_bits(around & solution.mines.mask)]
+            if not safe or not mines or len(mines) != value:
+                continue
+            # the player flags a safe cell and all but one of the mines: the chord opens the last mine
+            lines = str(board.without_flags()).splitlines()
+            grid = [list(line) for line in lines[1:]]
+            for index in {safe[0], *mines[1:]}:
+                grid[index // board.width][index % board.width] = "F"
+            view = Board.parse("\n".join([lines[0], *("".join(row) for row in grid)]) + "\n")
+            report = loss_report(view, divmod(mines[0], board.width), chord=divmod(number, board.width),
+                                 wrong_flags=CellSet(1 << safe[0], board.width))
+            if report.kind != "flag":
+                continue
+            data = loss_report_json(report, "en")
+            assert data["flag"] == list(divmod(safe[0], board.width))
+            flag_name = board.name(safe[0])
+            assert f"The flag on {flag_name} can't be right: that cell is safe." in data["text"]
+            check_chain(view, data["chain"], solve(view).mines.to_json())
+            assert safe[0] in {view.index(*c) for c in data["chain"][-1]["safe"]}
+            told += 1
+            break
+        if told >= 5:
+            break
+    assert told >= 5

@@ -268,7 +268,9 @@ def _forgive_cells(game: Game, cells: int) -> bool:
 
 #: why a loss happened: "proved": a deduction showed the cell was a mine | "guess": it was not certain |
 #: "strict": a strict game lost by a move that was not certain while a step was available
-LossKind = Literal["proved", "guess", "strict"]
+#: "proved": the cell was provably a mine; "guess": it was not certain; "strict": a strict game's rule; "flag": a chord
+#: on a wrong flag the numbers proved wrong (the report then proves the flag's cell safe)
+LossKind = Literal["proved", "guess", "strict", "flag"]
 LOSS_KINDS: tuple[LossKind, ...] = get_args(LossKind)
 
 
@@ -296,6 +298,8 @@ class LossReport:
     #: for "guess": the cell was the advised guess (the hint's and the bot's pick on the same view): the report then
     #: says so and what it cost, never that a safer cell existed (``explainer.bot.moves.advised_loss``)
     advised: bool = False
+    #: for "flag": the wrong flag around the chorded number that the numbers proved safe (``chain`` proves it)
+    flag: Cell | None = None
 
 
 def _cut_short() -> BudgetExceeded:
@@ -323,10 +327,30 @@ def loss_report(
     solution, chain = why(view_before_click, index)
     chain = shortest_chain(solution, index, chain)  # the shortest argument for this one cell
     probability = solution.probabilities.get(index, 1.0)
+    if chord is not None and wrong_flags:
+        flagged = _proved_wrong(view_before_click, solution, wrong_flags, Cell(*cell), Cell(*chord), probability)
+        if flagged is not None:  # why the chord went wrong: the flag the numbers prove safe
+            return flagged
     report = _loss_from(view_before_click, solution, chain, index, probability)
     if chord is None and not wrong_flags:
         return report
     return replace(report, chord=None if chord is None else Cell(*chord), wrong_flags=wrong_flags or None)
+
+
+def _proved_wrong(
+    view: Board, solution: Solution, wrong_flags: CellSet, cell: Cell, chord: Cell, probability: float
+) -> LossReport | None:
+    """A chord's loss told by the wrong flag that caused it, when the numbers proved that flag's cell safe: the
+    shortest argument for that cell (the mine the chord opened follows from it)."""
+    for flag in iter_bits(wrong_flags.mask & solution.safe.mask):
+        chain = shortest_chain(solution, flag)
+        if chain:
+            flags = flags_used(view, chain)
+            return LossReport(
+                cell, "flag", probability, deduction=chain[-1], chain=chain, flags=flags or None,
+                wrong_flags=wrong_flags, chord=chord, flag=Cell(*divmod(flag, view.width)),
+            )
+    return None
 
 
 def _loss_from(

@@ -75,8 +75,9 @@ class LossReportJson(TypedDict):
     wrong_flags: NotRequired[list[CellJson]]  # the player's flags that were not mines and led to the loss
     wrong_flags_text: NotRequired[str]
     chord: NotRequired[CellJson]  # the number the losing chord was made on
-    lead: NotRequired[str]  # proved, strict: the sentences before the chain
-    chain: NotRequired[list[DeductionJson]]  # proved, strict: the steps to the cell
+    flag: NotRequired[CellJson]  # "flag": the wrong flag the numbers proved safe (the chain proves it)
+    lead: NotRequired[str]  # proved, strict, flag: the sentences before the chain
+    chain: NotRequired[list[DeductionJson]]  # proved, strict: the steps to the cell; flag: to the flag's cell
     deduction: NotRequired[DeductionJson]  # the chain's last step
     deduction_text: NotRequired[str]
     flags: NotRequired[list[CellJson]]  # the player's right flags the chain starts from
@@ -119,7 +120,10 @@ def loss_lead(report: LossReport, renderer: Renderer) -> str:
             sentences.append(right_flags(renderer, report.flags))
             sentences.append(strict_step_lead(renderer, report.safe) if report.safe else "")
         return renderer.join(sentences)
-    if report.chain:
+    if report.kind == "flag" and report.flag is not None:  # the numbers proved the flag's cell safe: why
+        sentences.append(renderer.wrong_flag_lead(report.flag))
+        sentences.append(right_flags(renderer, report.flags))
+    elif report.chain:
         sentences.append(renderer.loss_lead(report.cell, True))
         sentences.append(right_flags(renderer, report.flags))
     return renderer.join(sentences)
@@ -153,6 +157,8 @@ def loss_report_json(report: LossReport, language: str = DEFAULT_LANGUAGE) -> Lo
         data["wrong_flags_text"] = wrong_flags_loss(renderer, report.wrong_flags, report.cell, report.chord)
     if report.chord is not None:
         data["chord"] = report.chord.to_json()
+    if report.flag is not None:
+        data["flag"] = report.flag.to_json()
     if report.deduction is not None:
         data["lead"] = loss_lead(report, renderer)
         chain = data["chain"] = chain_json(report.chain, renderer)

@@ -345,7 +345,7 @@ class Renderer:
         """(the full argument, the sentence of each of its proof steps).
 
         The argument is the proof's steps in order; a longer argument (enumeration) first recalls the cells
-        proved safe before that it relies on and which numbers it uses."""
+        proved safe before that it relies on."""
         steps = [self.proof_step(step) for step in deduction.proof]
         if deduction.rule is not Rule.ENUMERATION:  # no lead: the steps alone (most deductions: one step)
             if len(steps) == 1:
@@ -362,8 +362,8 @@ class Renderer:
         # one- and two-number steps name the safe cells they set aside where they count covered cells
         if deduction.known_safe.mask and deduction.rule is Rule.ENUMERATION:
             body.append(self._known_safe(deduction))
-        if deduction.rule is Rule.ENUMERATION:
-            body.append(self._enumeration_intro(deduction))
+        # (no "No simpler step works here: it takes 3 numbers together": the numbers are highlighted, and a teacher
+        # goes straight to the argument)
         return body
 
     def lead(self, deduction: Deduction) -> str:
@@ -429,21 +429,6 @@ class Renderer:
             "We already know that %(cells)s are safe.",
             n,
             cells=deduction.known_safe,
-        )
-
-    def _enumeration_intro(self, d: Deduction) -> str:
-        n = len(d.clues)
-        if not n:
-            return ""
-        values = d.params.get("values")
-        if n == 1 and values:
-            # I18N: introduces a longer argument over one number; %(number)s is what it shows, %(clue)s its cell
-            return self._("No simpler step works here, but the %(number)s at %(clue)s decides it.", number=values[0], clue=d.clues[0])
-        # I18N: introduces a longer argument over several numbers (they are highlighted, and named in the hint's first level)
-        return self.ngettext(
-            "No simpler step works here: it takes %(count)s number together.",
-            "No simpler step works here: it takes %(count)s numbers together.",
-            n,
         )
 
     # -- proof steps -----------------------------------------------------------------

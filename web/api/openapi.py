@@ -451,6 +451,8 @@ def _schemas() -> dict[str, Any]:
                 "wrong_flags": {**_CELLS, "description": "The player's flags that were not mines and led to the loss."},
                 "wrong_flags_text": _STRING,
                 "chord": {**_ref("Cell"), "description": "The number the losing chord was made on."},
+                "flag": {**_ref("Cell"), "description": "kind flag: the wrong flag around the chorded number that "
+                         "the numbers proved safe; the chain proves it."},
                 "flags": {**_CELLS, "description": "The player's right flags the chain starts from."},
                 "safest_probability": _nullable(_PROBABILITY),
                 "lead": {**_STRING, "description": "For a proved mine: the first sentence, before the chain."},

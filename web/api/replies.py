@@ -121,6 +121,8 @@ def loss_json(report: LossReport, language: str) -> LossReportJson:
             marks[cell] = tuple(dict.fromkeys((*marks.get(cell, ()), *roles)))
     for cell in report.safe or ():
         marks[cell] = (*marks.get(cell, ()), "safe")
+    if report.flag is not None:  # the wrong flag whose cell the chain proves safe
+        marks[report.flag] = (*marks.get(report.flag, ()), "wrong-flag")
     data["highlights"] = highlights_to_json(dict(sorted(marks.items())))
     return data
 

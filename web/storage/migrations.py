@@ -14,6 +14,7 @@ from before Alembic (``0001`` fills in what it lacks) and any revision since.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from web.storage.database import make_engine
 
@@ -88,6 +90,21 @@ def migrate(url: str, on_old_key: OldKeyHandler | None = None) -> str | None:
     """Bring the database at ``url`` (a SQLAlchemy URL) to ``HEAD``; returns the revision it found."""
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    for attempt in range(_SQLITE_TRIES):
+        try:
+            return _migrate_once(url, on_old_key)
+        except OperationalError as error:  # SQLite answers some lock conflicts at once, without waiting
+            if not url.startswith("sqlite") or "locked" not in str(error) or attempt == _SQLITE_TRIES - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+#: how often a SQLite upgrade is tried when another process holds the file (each try is a whole transaction)
+_SQLITE_TRIES = 4
+
+
+def _migrate_once(url: str, on_old_key: OldKeyHandler | None) -> str | None:
     found = current_revision(url)  # no lock is held unless there is work
     if found == HEAD:
         return found
