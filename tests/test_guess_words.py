@@ -165,7 +165,8 @@ def test_higher_is_said_exactly_from_the_threshold() -> None:
 
 def test_a_blended_pick_is_recounted_from_the_view() -> None:
     """When the pick is not the cell that survives two moves most often, both figures are recounted from the view
-    (by listing every placement when there are few, else by the plain lookahead), and so is the safer second choice."""
+    (by listing every placement when there are few, else by the plain lookahead over the whole view), and so is the
+    safer second choice: the figures are exact, with no floor from the risks before the guess."""
     listed = 0
     small = [(view, make_hint(view), policy_guess(view)) for view in _guess_views(5, 6, 6, range(200))]  # listed below
     picks = [(view, hint, guess) for view, hint, guess in (*_cases(), *small) if guess.better is not None]
@@ -175,8 +176,7 @@ def test_a_blended_pick_is_recounted_from_the_view() -> None:
         knowledge = PlayerKnowledge.from_board(view)
         knowledge.propagate()
         unknown, width = knowledge.unknown, view.width
-        risks = hint.solution.probabilities
-        elsewhere = 1.0 - min(risks[index] for index in iter_bits(unknown) if knowledge.neighbours[index] & unknown)
+        elsewhere = 0.0  # the next move's safest cell is counted over the whole view
         few = math.comb(unknown.bit_count(), knowledge.mines_left) <= 300_000
         layouts = unknown_placements(unknown, knowledge.constraints(), knowledge.mines_left) if few else []
         recounted = []
@@ -192,14 +192,38 @@ def test_a_blended_pick_is_recounted_from_the_view() -> None:
         if few:
             listed += 1
             assert backup == pytest.approx(guess.backup, abs=1e-12) and better_backup == pytest.approx(guess.better_backup, abs=1e-12)
-            assert backup > better_backup
         text = hint_text(hint, "en", guess)
-        assert "best chance" not in text and "leaves a safer second choice for the next move" in text, text
+        safer_second = (guess.backup or 0.0) > (guess.better_backup or 0.0)
+        assert "best chance" not in text and ("leaves a safer second choice for the next move" in text) == safer_second, text
         assert f"({guess.better.name}: {percent(Renderer('en'), better)})" in text, text
         # the cell it is compared with is highlighted, and only it
         marked = {tuple(item["cell"]) for item in hint_json(hint, "en", guess=guess)["highlights"] if "compared" in item["roles"]}
         assert marked == {(guess.better.row, guess.better.col)}
     assert listed, "no blended pick on a board small enough to list its placements"
+
+
+def test_every_survival_figure_a_guess_states_is_the_exact_chance() -> None:
+    """"it gives the best chance, 77%, to survive this guess and the next one": the figure is the chance for the cell it
+    names, counted by listing every placement (the next move's safest cell over the whole view after the number is
+    seen), never the estimate the lookahead ranks by (which keeps the pre-guess risk of the cells elsewhere)."""
+    checked = 0
+    for view in _guess_views(5, 6, 6, range(200)):
+        guess = policy_guess(view)
+        if guess.survival is None:
+            continue
+        knowledge = PlayerKnowledge.from_board(view)
+        knowledge.propagate()
+        layouts = unknown_placements(knowledge.unknown, knowledge.constraints(), knowledge.mines_left)
+        index = guess.cell.row * view.width + guess.cell.col
+        survival, _backup = two_moves(knowledge.neighbours, knowledge.unknown, layouts, index, 0.0)
+        assert guess.survival == pytest.approx(survival, abs=1e-12), (view, guess)
+        if guess.rival_survival is not None and guess.rival is not None:
+            rival = guess.rival.row * view.width + guess.rival.col
+            assert guess.rival_survival == pytest.approx(two_moves(knowledge.neighbours, knowledge.unknown, layouts, rival, 0.0)[0], abs=1e-12)
+        checked += 1
+        if checked == 30:
+            break
+    assert checked == 30, checked
 
 
 def test_a_true_fifty_fifty_says_why_now() -> None:

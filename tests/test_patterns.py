@@ -269,3 +269,24 @@ def test_every_lesson_example_shows_its_own_pattern_and_result() -> None:
         got_mines = {cell.name for step in steps for cell in step.mines}
         got_safe = {cell.name for step in steps for cell in step.safe}
         assert (got_mines, got_safe) == (mines, safe), pid
+
+
+#: the name a shape's second hint level gives it (digits: the same in every language)
+LEVEL_NAMES = {"one-one-wall": "1-1", "one-one-edge": "1-1", "one-two": "1-2", "one-two-one": "1-2-1", "one-two-two-one": "1-2-2-1"}
+
+
+@pytest.mark.parametrize(
+    ("pattern_id", "text"), [(pattern_id, text) for pattern_id, texts in FIRST_STEP.items() for text in texts]
+)
+def test_the_second_hint_level_names_the_shape_the_lessons_teach(pattern_id: str, text: str) -> None:
+    """"Look for a 1-2: the 2's cell away from the 1 is a mine." on the web and in the terminal alike (both ask
+    ``Renderer.levels`` with ``named_shape``); a pair that is no named shape keeps the general sentence."""
+    from explainer.words.hints import hint_json
+
+    for turned, _move in orientations(text)[:2]:
+        hint = make_hint(Board.parse(turned))
+        pattern = hint_json(hint, "en")["levels"]["pattern"]
+        assert f" {LEVEL_NAMES[pattern_id]} " in f" {pattern.replace(':', ' ')} ", pattern
+        assert "%(" not in hint_json(hint, "de")["levels"]["pattern"]
+    plain = make_hint(Board.parse("?1.1?\n?1.1?\n11111\n?????\n?????\n"))
+    assert hint_json(plain, "en")["levels"]["pattern"].startswith("Compare two numbers")

@@ -287,3 +287,34 @@ def test_cli_bad_input(run_cli, capsys) -> None:
     with pytest.raises(SystemExit):
         run_cli(["practice", "--pattern", "simple", "--seed", "-1"])
     assert "--seed must be at least 0, got -1" in capsys.readouterr().err
+
+
+def test_a_wrong_answer_is_told_by_the_shortest_argument_for_that_cell() -> None:
+    """A cell answered the wrong way (outside the puzzle's own step) is told by the shortest argument for that one
+    cell: never longer than the chain of the view's steps to it, and shorter on most of them (two numbers compared
+    where the chain first proves cells the learner did not ask about)."""
+    from explainer.core.cells import iter_bits
+    from explainer.engine.solve import solve
+    from explainer.engine.why import argument_size, chain_to
+
+    told = shorter = 0
+    for pattern_id in PATTERN_IDS:
+        for seed in range(3):
+            puzzle = make_puzzle(pattern_id, seed)
+            board = puzzle.board
+            solution = solve(board)
+            for index in iter_bits((solution.safe.mask | solution.mines.mask) & board.covered_mask & ~board.flagged_mask):
+                cell = Cell(*divmod(index, board.width))
+                if cell in puzzle.deduction.cells:
+                    continue
+                mine = bool(solution.mines.mask >> index & 1)
+                result = puzzle.check([cell], []) if mine else puzzle.check([], [cell])
+                [verdict] = [item for item in result.cells if item.cell == cell]
+                if not verdict.chain:
+                    continue
+                assert cell in (verdict.chain[-1].mines if mine else verdict.chain[-1].safe)
+                size, walked = argument_size(verdict.chain), argument_size(chain_to(solution.deductions, index))
+                assert size <= walked
+                told += 1
+                shorter += size < walked
+    assert told >= 30 and shorter * 2 > told, (told, shorter)

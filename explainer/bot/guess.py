@@ -457,8 +457,14 @@ def _within_budget(play_out: Callable[[], Guess | None]) -> Guess | None:
         return None
 
 
-def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
-    """The cell to open when no covered cell is certain."""
+def choose_guess(
+    knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPolicy = DEFAULT_POLICY, exact: bool = False
+) -> Guess:
+    """The cell to open when no covered cell is certain.
+
+    The lookahead ranks cells by an estimate (the safest cell before the guess is the floor of the next move's
+    safety); with ``exact`` (a guess the words will state) the figures it carries (``survival``,
+    ``rival_survival``, ``better`` and its figures, ``backup``) are counted exactly for the cells looked at."""
     unknown = knowledge.unknown
     if not unknown:
         raise ValueError("there is no covered cell left to guess")
@@ -541,6 +547,8 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
             # the survival said is the chance to survive the next move once safe, times the cell's safety
             scale = (1.0 - p) / moves.safety if moves.safety else 0.0
             scored.append(_Scored(dead, -value, p, edge, index, moves.survival * scale, moves.values, moves.backup * scale))
+        if exact:  # the figures the words state: the same cells, counted over the whole view without the estimate
+            scored = [_exactly(knowledge, constraints, analysis, entry) for entry in scored]
         by_index = {entry.cell: entry for entry in scored}
         scored.sort()
         pick = scored[0]
@@ -582,6 +590,15 @@ def choose_guess(knowledge: PlayerKnowledge, analysis: Analysis, policy: GuessPo
         safest_dead=bool(passed) and not safest_mask & ~sum(1 << index for index in set(passed)),
         edges=_edge_score(chosen, height, width),
     )
+
+
+def _exactly(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]], analysis: Analysis, entry: _Scored) -> _Scored:
+    """``entry`` ranked as before, its figures counted exactly: for every number the cell could show, the safest
+    cell and the second-safest of the whole view (no floor from before the guess)."""
+    if entry.dead:
+        return entry
+    moves = _two_moves(knowledge, constraints, entry.cell, 0.0, 0.0, blend=1.0, whole=True, counted=analysis)
+    return entry._replace(survival=moves.survival, values=moves.values, backup=moves.backup)
 
 
 def _spread(knowledge: PlayerKnowledge, lowest: list[tuple[float, int, int]], far: bool = True) -> list[tuple[float, int, int]]:

@@ -156,7 +156,7 @@ def policy_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess:
         raise BotError(f"this view is impossible: {error}") from None
     if not knowledge.unknown:
         raise BotError("nothing is left to open: every covered cell is a mine")
-    return choose_guess(knowledge, analysis, policy)
+    return choose_guess(knowledge, analysis, policy, exact=True)
 
 
 def advised_guess(view: Board, policy: GuessPolicy = DEFAULT_POLICY) -> Guess | None:

@@ -30,7 +30,7 @@ from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
 from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, mode_rules, open_cell
 from explainer.words.bot import explain_move, move_marks
-from explainer.words.hints import hint_text
+from explainer.words.hints import hint_text, named_shape
 from explainer.words.modes import loss_text
 from explainer.words.render import Renderer, step_depth
 
@@ -401,7 +401,7 @@ class Session:
         heading = r._("Hint")
         if found.kind == "deduction" and found.deduction is not None:
             deduction = found.deduction
-            levels = r.levels(deduction)
+            levels = r.levels(deduction, named_shape(found.solution.board, deduction))
             level = min(self.hint_level, 3)
             # the three levels the web offers: where to look, which pattern, the full argument and its steps
             message = Message(heading=heading, kind="hint", marks=marks)

@@ -121,6 +121,7 @@ class SplitFigures(TypedDict):
     held: int
     left: int
     count: int
+    unproved: CellSet  # flagged cells the numbers do not prove (counted as undecided, the words say so)
 
 
 class CellFigure(TypedDict):

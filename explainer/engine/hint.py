@@ -24,7 +24,7 @@ from explainer.engine.why import chain_to, flags_used, shortest_chain, why
 HintKind = Literal["inconsistent", "wrong_flag", "deduction", "guess", "done", "unavailable"]
 HINT_KINDS: tuple[HintKind, ...] = get_args(HintKind)
 
-__all__ = ["HINT_KINDS", "Hint", "HintKind", "make_hint", "wrong_flag_hint"]
+__all__ = ["HINT_KINDS", "Hint", "HintKind", "flag_hint", "make_hint", "wrong_flag_hint"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ class Hint:
     #: for kind "wrong_flag": the player's flags the chain starts from (right ones: the view proves them
     #: mines); the words name them ("your flag at B2") rather than prove them
     flags: CellSet | None = None
+    #: ``flags`` are every flag on the board but the wrong one: the words count them rather than name them
+    flags_every: bool = False
 
 
 def wrong_flag_hint(solution: Solution, cell: Cell) -> Hint:
@@ -53,8 +55,17 @@ def wrong_flag_hint(solution: Solution, cell: Cell) -> Hint:
     if not chain:
         solution, chain = why(board, index)
     chain = shortest_chain(solution, index, chain)  # (two numbers compared may do what a chain of steps does)
+    return flag_hint(solution, cell, chain)
+
+
+def flag_hint(solution: Solution, cell: Cell, chain: tuple[Deduction, ...]) -> Hint:
+    """The wrong-flag hint on ``cell`` told by ``chain`` (its last step decides the cell; empty: the solution's
+    own step), with the player's right flags it starts from."""
+    board = solution.board
     deduction = chain[-1] if chain else solution.deduction_for(*cell)
-    return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags_used(board, chain))
+    flags = flags_used(board, chain)
+    every = bool(flags) and flags.mask == board.flagged_mask & ~(1 << board.index(*cell))
+    return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags, flags_every=every)
 
 
 def make_hint(board: Board | Solution) -> Hint:

@@ -30,7 +30,7 @@ from the board alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from explainer.engine import budget as _budget
 from explainer.core.board import Board
@@ -207,7 +207,11 @@ class _Builder:
             chosen.sort(key=lambda c: c.source)
             numbers = tuple(self.board.cell(c.source) for c in chosen)
             values = tuple(self.board.cells[c.source] for c in chosen)  # what each number shows: its sentence says it
-            params: SplitFigures = {"numbers": numbers, "values": values, "held": held, "left": left, "count": rest.bit_count()}
+            # flags the numbers do not prove are undecided cells here: the words name them, as the counter counts them
+            unproved = self.cells(everything & self.board.flagged_mask)
+            params: SplitFigures = {
+                "numbers": numbers, "values": values, "held": held, "left": left, "count": rest.bit_count(), "unproved": unproved,
+            }
             clash = None
             if outcome in ("too_many", "too_few"):
                 # the board would hold the mines placed so far and the ones these numbers need, with the
@@ -394,14 +398,30 @@ class _Node:
 
 
 def _prune_run(items: list[_Item], need: int) -> tuple[list[_Item], int]:
-    """The forward steps that something in ``need`` rests on (walking back), and what they need in turn."""
+    """The forward steps that something in ``need`` rests on (walking back), and what they need in turn.  A
+    two-number step that decides both sides, of which nothing after it reads one, keeps the side read: the
+    proof never says "so the 2 at Q4 needs a mine at R3" when no later step looks at R3."""
     kept: list[_Item] = []
     for item in reversed(items):
         if item.decides & need:
-            kept.append(item)
+            kept.append(_one_side(item, need) if item.step.message is StepKind.PAIR_SAFE_AND_MINES else item)
             need |= item.uses
     kept.reverse()
     return kept, need
+
+
+def _one_side(item: _Item, need: int) -> _Item:
+    """``item`` (a two-number step deciding safe cells and mines) with only the side ``need`` reads, if only one."""
+    step = item.step
+    assert step.safe is not None and step.mines is not None
+    if not step.safe.mask & need:
+        narrowed = replace(step, message=StepKind.PAIR_MINES, safe=None)
+    elif not step.mines.mask & need:
+        narrowed = replace(step, message=StepKind.PAIR_SAFE, mines=None)
+    else:
+        return item
+    decides = (narrowed.safe.mask if narrowed.safe else 0) | (narrowed.mines.mask if narrowed.mines else 0)
+    return _Item(narrowed, item.uses, decides)
 
 
 def _finish_clash(items: list[_Item]) -> _Node:

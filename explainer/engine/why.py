@@ -124,9 +124,23 @@ def flags_used(view: Board, chain: Sequence[Deduction]) -> CellSet:
     right flags the chain starts from."""
     proved = used = 0
     for deduction in chain:
-        used |= deduction.known_mines.mask & ~proved
+        used |= _mines_read(view, deduction) & ~proved
         proved |= deduction.mines.mask
     return CellSet(used & view.flagged_mask, view.width)
+
+
+def _mines_read(view: Board, deduction: Deduction) -> int:
+    """The known mines ``deduction``'s proof reads: those next to the numbers its steps cite (all of them for a
+    step that uses the mine count).  An enumeration lists every mine known in ``known_mines``; its proof may
+    read a few."""
+    known = deduction.known_mines.mask
+    if deduction.uses_mine_count:
+        return known
+    around = 0
+    for step in deduction.proof:
+        for clue in step.clues:
+            around |= view.neighbours[view.index(*clue)]
+    return known & around
 
 
 def argument_size(chain: Sequence[Deduction]) -> tuple[int, int, int]:

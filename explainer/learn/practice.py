@@ -40,7 +40,7 @@ from explainer.core.deduction import Deduction
 from explainer.engine.hint import make_hint
 from explainer.engine.placement import fitting_placement
 from explainer.engine.solve import solve
-from explainer.engine.why import chain_to
+from explainer.engine.why import shortest_chain
 from explainer.learn.lessons import SHAPE_IDS, ShapeResult, classify, get_pattern, lesson_cells, shape_result
 from explainer.errors import AnswerError, PracticeError
 
@@ -499,7 +499,8 @@ def check_answer(
             elif shape is not None and (shape.mines.mask | shape.safe.mask) >> index & 1:
                 cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, shape=shape))
             else:
-                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, chain_to(solution.deductions, index)))
+                # the shortest argument for the cell asked about (two numbers compared where the chain walks several)
+                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, shortest_chain(solution, index)))
         elif not around_numbers >> index & 1:
             cells.append(CellVerdict(cell, move, Verdict.WRONG, Reason.NO_NUMBER))
         else:

@@ -290,6 +290,8 @@ class LossReport:
     safest_probability: float | None = None
     #: the player's flags the chain starts from: right ones (the view proves them mines), taken as facts
     flags: CellSet | None = None
+    #: ``flags`` are every flag of the view but the wrong ones: the words count them rather than name them
+    flags_every: bool = False
     #: the player's flags that were not mines and led to the loss: around the chorded number, or the ones
     #: that made the opened cell look safe.  The game revealed them at the end; the reasoning above (the
     #: chain, the odds) uses the view alone, where they are just covered cells
@@ -348,6 +350,7 @@ def _proved_wrong(
             flags = flags_used(view, chain)
             return LossReport(
                 cell, "flag", probability, deduction=chain[-1], chain=chain, flags=flags or None,
+                flags_every=bool(flags) and flags.mask == view.flagged_mask & ~wrong_flags.mask,
                 wrong_flags=wrong_flags, chord=chord, flag=Cell(*divmod(flag, view.width)),
             )
     return None
@@ -359,7 +362,8 @@ def _loss_from(
     target = Cell(*divmod(index, view.width))
     if solution.mines.mask >> index & 1 and chain:
         flags = flags_used(view, chain)
-        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None)
+        every = bool(flags) and flags.mask == view.flagged_mask
+        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None, flags_every=every)
     if not solution.exact:
         # the count was over budget: the cell's odds are unknown, and a report must not guess them
         raise _cut_short()
@@ -687,6 +691,7 @@ def strict_report(view: Board, cell: Cell) -> LossReport:
         chain=chain,
         safe=CellSet(safe, view.width) if safe else None,
         flags=flags if flags else None,
+        flags_every=bool(flags) and flags.mask == view.flagged_mask,
     )
 
 

@@ -2,7 +2,7 @@
 
 A certain move is explained by its deduction, exactly as a hint is
 (``Renderer.deduction``).  A guess is explained by the sentences the hint and
-the review say it with (``explainer.words.guesses``), after "the bot has to
+the review say it with (``explainer.words.guesses``), after "Nothing is certain here: the bot has to
 guess".
 """
 
@@ -95,7 +95,7 @@ def explain_guess(guess: Guess, renderer: Renderer) -> str:
         # I18N: the bot's first click; %(cell)s is a cell name like A1
         return r._("The first click is never a mine, so the bot starts at %(cell)s.", cell=guess.cell)
     # I18N: the bot has to guess
-    first = r._("No cell left to open is certain: the bot has to guess.")
+    first = r._("Nothing is certain here: the bot has to guess.")
     return r.join([first, *guess_reasons(guess, r, named=True)])
 
 

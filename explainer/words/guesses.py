@@ -1,6 +1,6 @@
 """A guess in words: when nothing is certain, which cell to guess and why.
 
-The hint (after "No cell is certain right now: ..."), "watch the bot" (after
+The hint (after "Nothing is certain here."), "watch the bot" (after
 "... the bot has to guess.") and the review's forced-guess verdict say it with
 the same sentences, ``guess_reasons``: first the safest cells and their mine
 chance, then the pick and its one reason, each cell named once::

@@ -10,14 +10,18 @@ from explainer.core.shapes import CellJson, DeductionJson, HighlightJson
 from explainer.engine.highlight import highlights, highlights_to_json, step_highlights
 from explainer.engine.hint import Hint, HintKind
 from explainer.words.i18n import DEFAULT_LANGUAGE
+from explainer.core.board import Board
 from explainer.core.deduction import Deduction
+from explainer.learn.lessons import SHAPE_IDS, classify
 from explainer.words.mistakes import right_flags
 from explainer.words.render import Renderer
 from explainer.bot.guess import Guess
 from explainer.words.bot import GuessJson, guess_advice, guess_json
 from explainer.words.solution_json import deduction_json
 
-__all__ = ["HintJson", "HintLevels", "first_click_json", "chain_item", "chain_json", "hint_json", "hint_text", "steps_json"]
+__all__ = [
+    "HintJson", "HintLevels", "first_click_json", "chain_item", "chain_json", "hint_json", "hint_text", "named_shape", "steps_json",
+]
 
 
 class HintLevels(TypedDict):
@@ -53,7 +57,8 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None 
         assert hint.cell is not None
         chain = hint.chain or ((hint.deduction,) if hint.deduction else ())
         # the player's right flags the chain starts from are named, not proved again
-        return renderer.join([renderer.wrong_flag_lead(hint.cell), right_flags(renderer, hint.flags), *renderer.chain(chain)])
+        flags = right_flags(renderer, hint.flags, hint.flags_every, other=True)
+        return renderer.join([renderer.wrong_flag_lead(hint.cell), flags, *renderer.chain(chain)])
     if hint.kind == "deduction":
         assert hint.deduction is not None
         return renderer.deduction(hint.deduction)
@@ -69,6 +74,12 @@ def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None 
     return renderer.no_step(hint.probability or 0.0, safest, bool(safest.mask & around_numbers), bool(board.flagged_mask))
 
 
+def named_shape(board: Board, deduction: Deduction) -> str | None:
+    """The named shape (1-1, 1-2, 1-2-1, ...) a step of ``board`` is, as the lessons teach it, or None."""
+    found = classify(board, deduction)
+    return found if found in SHAPE_IDS else None
+
+
 def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True, guess: Guess | None = None) -> HintJson:
     """The hint for a client: kind, text, the deduction, proof lines, levels, highlights
     (and for a guess, ``guess``: the policy's pick as data, highlighted as ``best-guess``)."""
@@ -80,13 +91,13 @@ def hint_json(hint: Hint, language: str = DEFAULT_LANGUAGE, levels: bool = True,
     if hint.deduction is not None:
         data["deduction"] = steps_json(hint.deduction, renderer)
         if levels and hint.kind == "deduction":
-            hint_levels = renderer.levels(hint.deduction)
+            hint_levels = renderer.levels(hint.deduction, named_shape(hint.solution.board, hint.deduction))
             data["levels"] = {"where": hint_levels.where, "pattern": hint_levels.pattern, "full": data["text"]}
     if hint.kind == "inconsistent":
         data["conflict"] = [cell.to_json() for cell in hint.solution.conflict]
     if hint.kind == "wrong_flag" and hint.cell is not None:
         data["cell"] = hint.cell.to_json()
-        data["lead"] = renderer.join([renderer.wrong_flag_lead(hint.cell), right_flags(renderer, hint.flags)])
+        data["lead"] = renderer.join([renderer.wrong_flag_lead(hint.cell), right_flags(renderer, hint.flags, hint.flags_every, other=True)])
         data["chain"] = chain_json(hint.chain, renderer)
     if hint.kind == "guess" and hint.safest is not None:
         data["probability"] = hint.probability

@@ -39,10 +39,26 @@ def wrong_flags_loss(renderer: Renderer, flags: CellSet, cell: Cell, chord: Cell
     )
 
 
-def right_flags(renderer: Renderer, flags: CellSet | None) -> str:
-    """The player's right flags that the steps after this sentence start from (rather than prove)."""
+#: right flags are named up to this many; when they are every flag the player has (but a wrong one), more are counted
+NAMED_FLAGS = 3
+
+
+def right_flags(renderer: Renderer, flags: CellSet | None, every: bool = False, other: bool = False) -> str:
+    """The player's right flags that the steps after this sentence start from (rather than prove).  When they
+    are ``every`` flag on the board (``other``: but the wrong one the text is about) and more than
+    ``NAMED_FLAGS``, they are counted: the player need not look for them."""
     if not flags:
         return ""
+    if every and len(flags) > NAMED_FLAGS:
+        if other:
+            # I18N: before a chain of steps: every flag of the player but the wrong one is provably a mine (always
+            # more than 3 of them); the steps take them as known
+            return renderer.ngettext(
+                "Your other %(count)s flag is right.", "Your other %(count)s flags are right.", len(flags)
+            )
+        # I18N: before a chain of steps: every flag of the player is provably a mine (always more than 3); the steps
+        # take them as known
+        return renderer.ngettext("Your %(count)s flag is right.", "All %(count)s of your flags are right.", len(flags))
     # I18N: before a chain of steps: the player's flags at %(cells)s are provably mines, and the steps take them as known
     return renderer.ngettext(
         "Your flag at %(cells)s is right.",

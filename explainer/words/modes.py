@@ -117,15 +117,15 @@ def loss_lead(report: LossReport, renderer: Renderer) -> str:
     if report.kind == "strict":
         sentences.append(strict_lead(renderer, report.cell, report.probability, report.safe))
         if report.chain:
-            sentences.append(right_flags(renderer, report.flags))
+            sentences.append(right_flags(renderer, report.flags, report.flags_every))
             sentences.append(strict_step_lead(renderer, report.safe) if report.safe else "")
         return renderer.join(sentences)
     if report.kind == "flag" and report.flag is not None:  # the numbers proved the flag's cell safe: why
         sentences.append(renderer.wrong_flag_lead(report.flag))
-        sentences.append(right_flags(renderer, report.flags))
+        sentences.append(right_flags(renderer, report.flags, report.flags_every, other=True))
     elif report.chain:
         sentences.append(renderer.loss_lead(report.cell, True))
-        sentences.append(right_flags(renderer, report.flags))
+        sentences.append(right_flags(renderer, report.flags, report.flags_every))
     return renderer.join(sentences)
 
 

@@ -31,7 +31,7 @@ from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
 from explainer.errors import EngineError
 from explainer.words.steps import WRITERS
-from explainer.words.i18n import DEFAULT_LANGUAGE, translations
+from explainer.words.i18n import DEFAULT_LANGUAGE, is_rtl, translations
 
 __all__ = ["Renderer", "HintLevels", "LocaleFormats", "locale_formats", "explain", "shown", "step_depth", "LIST_LIMIT"]
 
@@ -222,6 +222,10 @@ class HintLevels:
     full: str
 
 
+#: Unicode's left-to-right isolate and its end (cell names and figures in right-to-left text)
+LRI, PDI = "\u2066", "\u2069"
+
+
 class Renderer:
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language
@@ -231,6 +235,9 @@ class Renderer:
         self._separator = "" if language in ("ja", "zh_Hans") else " "
         # the language's Babel formats, if already built; else built on first use (an unknown locale fails then, as before)
         self._formats: LocaleFormats | None = _FORMATS.get(language)
+        #: in a language written right to left, every cell name and figure is a left-to-right isolate (U+2066 ...
+        #: U+2069), so "R8" and the "4" after it never run together into one left-to-right stretch
+        self._isolate = is_rtl(language)
 
     @property
     def formats(self) -> LocaleFormats:
@@ -295,6 +302,8 @@ class Renderer:
                 params[key] = self.cells(value)
             else:
                 params[key] = str(value)
+            if self._isolate and (kind is Cell or kind is CellSet and mask and not mask & (mask - 1)):
+                params[key] = LRI + params[key] + PDI  # (a list of cells isolates each name: ``cells``)
         return params
 
     def number(self, value: int) -> str:
@@ -305,8 +314,10 @@ class Renderer:
         percent format: '13%', '9.5%', '9,5 %'."""
         formats = self._formats or self.formats
         if probability == 0.0:  # certainly no mine: "0%" (a chance that only rounds to nothing is "0.0%")
-            return formats.shown_percent(Decimal(0), whole=True)
-        return formats.shown_percent(shown(probability))
+            text = formats.shown_percent(Decimal(0), whole=True)
+        else:
+            text = formats.shown_percent(shown(probability))
+        return LRI + text + PDI if self._isolate else text
 
     def cells(self, cells: Iterable[Cell] | CellSet) -> str:
         if type(cells) is CellSet:  # name only the cells shown, lowest index (reading order) first
@@ -326,6 +337,8 @@ class Renderer:
         else:
             names = [cell.name for cell in cells]
             total = len(names)
+        if self._isolate:
+            names = [LRI + name + PDI for name in names]
         if total > LIST_LIMIT:
             shown = LIST_LIMIT - 2
             rest = total - shown
@@ -370,8 +383,9 @@ class Renderer:
         """What comes before the proof's steps: the proved-safe cells it relies on, the numbers it uses."""
         return self.join(self._lead(deduction))
 
-    def levels(self, deduction: Deduction) -> HintLevels:
-        return HintLevels(self.where(deduction), self.pattern(deduction), self.deduction(deduction))
+    def levels(self, deduction: Deduction, shape: str | None = None) -> HintLevels:
+        """The three levels; ``shape``: the named shape the step is (``explainer.learn.lessons.classify``), if any."""
+        return HintLevels(self.where(deduction), self.pattern(deduction, shape), self.deduction(deduction))
 
     def where(self, deduction: Deduction) -> str:
         if not deduction.clues:
@@ -383,7 +397,11 @@ class Renderer:
             "Look at the number at %(clues)s.", "Look at the numbers at %(clues)s.", n, clues=self.cells(deduction.clues)
         )
 
-    def pattern(self, deduction: Deduction) -> str:
+    def pattern(self, deduction: Deduction, shape: str | None = None) -> str:
+        """The second level: the pattern to use, by the name the lessons teach it under when it is a named shape."""
+        named = self._shape_pattern(shape)
+        if named:
+            return named
         if deduction.rule is Rule.GLOBAL:
             # I18N: second hint level: the pattern to use (the mine count)
             return self._("Use the mine count: it alone decides the covered cells that are left.")
@@ -398,6 +416,25 @@ class Renderer:
             return self._("Count the mines that are left against the mines the numbers need.")
         # I18N: second hint level: the pattern to use (proof by contradiction)
         return self._("Try a cell both ways: one of them breaks a number.")
+
+    def _shape_pattern(self, shape: str | None) -> str:
+        """The second level for a named shape: its name, as the lessons write it, and what it gives."""
+        if shape == "one-one-wall":
+            # I18N: second hint level: the 1-1 pattern against a wall (the lesson's name), in one sentence
+            return self._("Look for a 1-1 against a wall: the mine of the 1 at the wall is in the two cells both 1s touch, so the other 1's third cell is safe.")
+        if shape == "one-one-edge":
+            # I18N: second hint level: numbers reduced by their flags form a 1-1 (the lesson's name), in one sentence
+            return self._("Take away the flags first: the reduced numbers form a 1-1 against a wall.")
+        if shape == "one-two":
+            # I18N: second hint level: the 1-2 pattern (the lesson's name), in one sentence
+            return self._("Look for a 1-2: the 2's cell away from the 1 is a mine.")
+        if shape == "one-two-one":
+            # I18N: second hint level: the 1-2-1 pattern (the lesson's name), in one sentence
+            return self._("Look for a 1-2-1: the cells in front of the 1s are mines, the one in front of the 2 is safe.")
+        if shape == "one-two-two-one":
+            # I18N: second hint level: the 1-2-2-1 pattern (the lesson's name), in one sentence
+            return self._("Look for a 1-2-2-1: the cells in front of the 2s are mines, those in front of the 1s are safe.")
+        return ""
 
     def action(self, deduction: Deduction) -> str:
         parts = []
@@ -468,13 +505,11 @@ class Renderer:
         once) or by ``no_step``; ``probability`` and ``safest`` are theirs, not used here.  With flags on the
         board (``flagged``) the claim is about the other cells: a right flag is a certain mine."""
         if flagged:
-            # I18N: no logical step exists (the player has flags on the board, which may well be certain mines); the reason
-            return [self._("No unflagged cell is certain right now: each is a mine in some placement that fits the numbers, and safe in another.")]
-        # I18N: no logical step exists; the reason
-        first = self._(
-            "No cell is certain right now: every covered cell is a mine in some placement that fits the numbers, and safe in another."
-        )
-        return [first]
+            # I18N: the opening of a guess: no logical step exists (the player has flags on the board, which may well be
+            # certain mines, so the claim is about the other covered cells)
+            return [self._("No unflagged cell is certain here.")]
+        # I18N: the opening of a guess: no logical step exists, every covered cell may be a mine
+        return [self._("Nothing is certain here.")]
 
     def no_step(self, probability: float, safest: CellSet, touches_numbers: bool = False, flagged: bool = False) -> str:
         """Nothing is certain: say why, name the safest cells and why they are the pick."""
@@ -491,17 +526,17 @@ class Renderer:
             probability=self.percent(probability),
         )
         if touches_numbers:
-            # I18N: why the suggested guess is a good one (it is next to revealed numbers)
+            # I18N: after the safest cells: why to open one of them (it is next to revealed numbers)
             third = self.ngettext(
-                "It is the lowest risk on the board, and it touches the numbers, so opening it tells you more about them.",
-                "They are the lowest risk on the board; those that touch the numbers tell you the most when opened.",
+                "It touches the numbers, so opening it tells you more about them.",
+                "Those that touch the numbers tell you the most when opened.",
                 n,
             )
         else:
-            # I18N: why the suggested guess is a good one (it is away from revealed numbers)
+            # I18N: after the safest cells: why to open one of them (away from revealed numbers)
             third = self.ngettext(
-                "It is the lowest risk on the board; away from the numbers, it may open a new area.",
-                "They are the lowest risk on the board; away from the numbers, they may open a new area.",
+                "Away from the numbers, it may open a new area.",
+                "Away from the numbers, they may open a new area.",
                 n,
             )
         return self.join([first, second, third])

@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from explainer.core.board import Board
+from explainer.core.board import FLAGGED, Board
 
 __all__ = ["AsReadError", "Counts", "check_text"]
 
 CELL = r"[A-Z]+[0-9]+"
 LIST = rf"{CELL}(?:(?:, and |, | and ){CELL})*"
 WORDS = {"one": 1, "two": 2, "both": 2}
+#: covered cells set aside for what they are: "the mine at C3", "the safe cells D5 and E5", "the mines at C3 and C4
+#: and the safe cell D5"
+KNOWN = rf"(?:the mines? at {LIST})?(?:,? and )?(?:the safe cells? {LIST})?"
 
 
 class AsReadError(AssertionError):
@@ -121,7 +124,7 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             if named != rest or int(m.group(2)) != len(rest):
                 fail(sentence, f"apart from what it sets aside, its other covered cells are {sorted(map(board.name, rest))}")
             counts.add("left")
-        m = re.search(rf"^(?:Apart from ({LIST}), already decided, )?the ([0-8]) at ({CELL}) and the ([0-8]) at ({CELL}) share (?:\d+ covered cells?: )?({LIST})\.", sentence, re.I)
+        m = re.search(rf"^(?:Apart from ({KNOWN}), )?the ([0-8]) at ({CELL}) and the ([0-8]) at ({CELL}) share (?:\d+ covered cells?: )?({LIST})\.", sentence, re.I)
         if m:
             aside = read.cells(m.group(1)) if m.group(1) else set()
             both = read.around(m.group(3)) & read.around(m.group(5))
@@ -129,7 +132,7 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             if both - aside != shared:
                 fail(sentence, f"they share {sorted(map(board.name, both))} on the board")
             counts.add("share")
-        m = re.search(rf"(?:Apart from ({LIST}), already decided, )?the ([0-8]) at ({CELL}) has (?:only ({LIST}) outside them|no other covered cell)", sentence, re.I)
+        m = re.search(rf"(?:Apart from ({KNOWN}), )?the ([0-8]) at ({CELL}) has (?:only ({LIST}) outside them|no other covered cell)", sentence, re.I)
         if m and shared is not None:
             aside = read.cells(m.group(1)) if m.group(1) else set()
             alone = read.cells(m.group(4)) if m.group(4) else set()
@@ -171,6 +174,20 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             if not found_a <= read.around(deciding) or rest != named or read.value(deciding) - len(found_a) != least:
                 fail(sentence, f"the number at {deciding} needs {read.value(deciding) - len(found_a)} more; outside it has {sorted(map(board.name, rest))}")
             counts.add("compared")
+        m = re.search(rf"^(?:\d+\. )?The numbers do not prove your flags? at ({LIST}), so", sentence)
+        if m:
+            named = read.cells(m.group(1))
+            if not all(board.state(*divmod(i, board.width)) == FLAGGED for i in named):
+                fail(sentence, "a cell named as the player's flag is not flagged")
+            counts.add("unproved-flag")
+        m = re.search(r"^Your other (\d+) flags? (?:is|are) right\.|^All (\d+) of your flags are right\.", sentence)
+        if m:
+            flags = board.flagged_mask.bit_count()
+            if m.group(1) and (int(m.group(1)) != flags - 1 or "can't be right" not in text):
+                fail(sentence, f"the board has {flags} flags, one of them the wrong one the text is about")
+            if m.group(2) and int(m.group(2)) != flags:
+                fail(sentence, f"the board has {flags} flags")
+            counts.add("flags-counted")
         m = re.search(r"The shared cells are only (\d+) cells?", sentence)
         if m and shared is not None:
             if int(m.group(1)) != len(shared):

@@ -53,6 +53,7 @@ class _Checker:
         self.board = board
         self.width = board.width
         self.covered = {i for i in range(board.size) if board.cells[i] < 0}
+        self.flags = {i for i in range(board.size) if board.cells[i] == FLAGGED}
         self.neighbours = [
             {j for j in range(board.size) if j != i and max(abs(j // self.width - i // self.width), abs(j % self.width - i % self.width)) == 1}
             for i in range(board.size)
@@ -271,7 +272,10 @@ class _Checker:
                 value, count_mines, room = total, len(mines & self.covered) + held, len(free - union)
                 if kind == "count.split":
                     values = tuple(self.board.cells[n] for n in numbers)
-                    expect(numbers=numbers, values=values, held=held, left=(total or 0) - len(mines), count=room)
+                    expect(
+                        numbers=numbers, values=values, held=held, left=(total or 0) - len(mines), count=room,
+                        unproved=self.flags & free,
+                    )
                 elif kind == "clash":
                     if numbers:
                         raise ProofCheckError("a clash of the mine count names numbers")
@@ -318,7 +322,11 @@ class _Checker:
                 raise ProofCheckError("a counting step decides every covered cell outside its numbers, with the count")
             if not ((new_safe == rest and left == held) or (new_mines == rest and left - held == len(rest))):
                 raise ProofCheckError(f"a counting step with {left} mines left and {held} held cannot decide {len(rest)} cells")
-            expect(numbers=numbers, values=tuple(self.board.cells[n] for n in numbers), held=held, left=left, count=len(rest))
+            # the flags among the undecided cells are named: the counter counts them, this step does not
+            expect(
+                numbers=numbers, values=tuple(self.board.cells[n] for n in numbers), held=held, left=left, count=len(rest),
+                unproved=self.flags & free,
+            )
             return
         # the conclusion must follow from the named numbers (and count) and the step's facts
         self.forced(numbers, use_count, mines, safe, new_mines, True)

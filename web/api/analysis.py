@@ -16,9 +16,9 @@ from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
 from explainer.core.board import Board
 from explainer.core.cells import Cell
-from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
+from explainer.engine.hint import Hint, flag_hint, make_hint, wrong_flag_hint
 from explainer.engine.solve import Solution, solve
-from explainer.engine.why import chain_to, flags_used
+from explainer.engine.why import chain_to
 from explainer.errors import BudgetExceeded
 from explainer.learn.lessons import classify
 from explainer.core.shapes import CellJson
@@ -182,8 +182,7 @@ def wrong_flag_hints(
         chain = () if whole is None else chain_to(whole.deductions, board.index(*cell))
         if max_chain is not None and len(chain) > max_chain:
             chain = ()
-        deduction = chain[-1] if chain else solution.deduction_for(*cell)
-        hints.append(Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags_used(board, chain)))
+        hints.append(flag_hint(solution, cell, chain))
     return hints
 
 

@@ -102,10 +102,21 @@ def count_split(r: Renderer, step: ProofStep) -> str:
     p = cast(SplitFigures, step.params)
     numbers, held = p["numbers"], p["held"]
     values: Sequence[int] = p["values"]
-    sentences = [
-        # I18N: during an endgame counting argument: mines of the board not yet located (nor supposed)
-        r.ngettext("%(count)s mine remains to be placed.", "%(count)s mines remain to be placed.", p["left"])
-    ]
+    sentences = []
+    unproved = p.get("unproved")
+    if unproved:
+        # I18N: before a counting argument: flags the player placed that the numbers do not prove are counted as
+        # covered cells (not as mines), so the counts that follow differ from the mine counter by them
+        sentences.append(
+            r.ngettext(
+                "The numbers do not prove your flag at %(cells)s, so it counts as covered here.",
+                "The numbers do not prove your flags at %(cells)s, so they count as covered here.",
+                len(unproved),
+                cells=unproved,
+            )
+        )
+    # I18N: during an endgame counting argument: mines of the board not yet located (nor supposed)
+    sentences.append(r.ngettext("%(count)s mine remains to be placed.", "%(count)s mines remain to be placed.", p["left"]))
     if len(numbers) == 1:
         sentences.append(
             # I18N: one number holds exactly the mines it still needs among its undecided cells

@@ -48,14 +48,15 @@ def pair_step(r: Renderer, step: ProofStep) -> str:
     if told:
         return told
     shared_aside = side["a"].decided & side["b"].decided
+    found = side["a"].found | side["b"].found
     sentences = []
     if shared_aside:
-        # I18N: two numbers (like "the 1 at C4 and the 2 at D4"), the covered cells next to both, apart from cells
-        # already decided (%(aside)s: mines already found or cells known to be safe)
+        # I18N: two numbers (like "the 1 at C4 and the 2 at D4"), the covered cells next to both, apart from the
+        # cells known already (%(aside)s: "the mine at C3 and the safe cell D5")
         sentences.append(
             r._(
-                "Apart from %(aside)s, already decided, the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(cells)s.",
-                aside=shared_aside,
+                "Apart from %(aside)s, the %(a)s at %(a_clue)s and the %(b)s at %(b_clue)s share %(cells)s.",
+                aside=_known(r, shared_aside, found),
                 a=p["a"],
                 a_clue=p["a_clue"],
                 b=p["b"],
@@ -83,7 +84,7 @@ def pair_step(r: Renderer, step: ProofStep) -> str:
         if cells <= safe:
             outside = theirs.decided - shared_aside
             sentences.append(
-                pair_lower_bound(r, theirs.number, theirs.clue, theirs.unique, low, theirs.missing, outside)
+                pair_lower_bound(r, theirs.number, theirs.clue, theirs.unique, low, theirs.missing, outside, theirs.found)
             )
             if mine.missing == mine.number:
                 # I18N: the shared cells hold all the mines this number shows, so its cells outside them are safe
@@ -121,29 +122,44 @@ def pair_step(r: Renderer, step: ProofStep) -> str:
             )
     return r.join(sentences)
 
-def pair_lower_bound(r: Renderer, number: int, clue: Cell, alone: CellSet, low: int, missing: int, aside: CellSet) -> str:
+def _known(r: Renderer, cells: CellSet, mines: CellSet) -> str:
+    """"the mine at C3 and the safe cell D5": covered cells known already, said for what they are."""
+    parts = []
+    found, safe = cells & mines, cells - mines
+    if found:
+        # I18N: covered cells known to be mines (flagged or proved), set aside in "Apart from ..., the 1 at C4 ..."
+        parts.append(r.ngettext("the mine at %(cells)s", "the mines at %(cells)s", len(found), cells=found))
+    if safe:
+        # I18N: covered cells known to be safe, set aside in "Apart from ..., the 1 at C4 ..."
+        parts.append(r.ngettext("the safe cell %(cells)s", "the safe cells %(cells)s", len(safe), cells=safe))
+    return r.formats.list(parts)
+
+
+def pair_lower_bound(
+    r: Renderer, number: int, clue: Cell, alone: CellSet, low: int, missing: int, aside: CellSet, found: CellSet
+) -> str:
     """Why the shared cells hold at least ``low`` mines: this number cannot fit more outside them.  Its
-    covered cells outside them that are already decided (``aside``) are named, so the cells said to be
-    outside are the board's."""
+    covered cells outside them that are known already (``aside``; of those ``found`` are mines) are named for
+    what they are, so the cells said to be outside are the board's."""
     if aside:
         if not alone:
-            # I18N: apart from cells already decided (%(aside)s), every covered cell of this number is shared with the
-            # other number, so the mines it still needs are shared too
+            # I18N: apart from cells known already (%(aside)s: "the mine at C3 and the safe cell D5"), every covered
+            # cell of this number is shared with the other number, so the mines it still needs are shared too
             return r.ngettext(
-                "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mine it still needs is shared.",
-                "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mines it still needs are shared.",
+                "Apart from %(aside)s, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mine it still needs is shared.",
+                "Apart from %(aside)s, the %(number)s at %(clue)s has no other covered cell, so the %(count)s mines it still needs are shared.",
                 low,
-                aside=aside,
+                aside=_known(r, aside, found),
                 number=number,
                 clue=clue,
             )
-        # I18N: a lower bound on the mines in the shared cells; %(aside)s are covered cells already decided, %(alone)s
-        # the number's only other covered cells outside the shared ones
+        # I18N: a lower bound on the mines in the shared cells; %(aside)s are covered cells known already ("the mine at
+        # C3 and the safe cell D5"), %(alone)s the number's only other covered cells outside the shared ones
         return r.ngettext(
-            "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs is shared.",
-            "Apart from %(aside)s, already decided, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs are shared.",
+            "Apart from %(aside)s, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs is shared.",
+            "Apart from %(aside)s, the %(number)s at %(clue)s has only %(alone)s outside them, so at least %(count)s of the mines it still needs are shared.",
             low,
-            aside=aside,
+            aside=_known(r, aside, found),
             number=number,
             clue=clue,
             alone=alone,
