@@ -68,7 +68,7 @@ def test_hint_text_and_json() -> None:
 
 def test_hint_when_nothing_is_certain() -> None:
     code, out = run(["hint"], "mines 1\n??\n")
-    assert code == 0 and "No cell is certain" in out and "50%" in out
+    assert code == 0 and "Nothing is certain here." in out and "50%" in out
 
 
 @pytest.mark.parametrize(

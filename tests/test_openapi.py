@@ -179,7 +179,7 @@ def test_limits_and_enums_match_the_server(spec: dict[str, Any]) -> None:
     assert move["required"] == ["row", "col"]
     assert move["properties"]["row"]["type"] == move["properties"]["col"]["type"] == "integer"
     parameters = spec["components"]["parameters"]
-    assert parameters["lang"]["schema"]["enum"] == list(LANGUAGES) and len(LANGUAGES) == 12
+    assert all(re.search(parameters["lang"]["schema"]["pattern"], language) for language in LANGUAGES) and len(LANGUAGES) == 12
     assert parameters["pattern_id"]["schema"]["enum"] == [pattern.id for pattern in PATTERNS]
 
 
@@ -241,3 +241,29 @@ def test_served_at_api_openapi_json(client: FlaskClient, spec: dict[str, Any]) -
     assert response.json == spec
     again = client.get("/api/openapi.json?lang=de")
     assert again.status_code == 200 and again.json == spec
+
+
+def test_the_description_is_as_strict_as_the_server(client: FlaskClient, spec: dict[str, Any]) -> None:
+    """The drift an audit's schema fuzz found: a value the description allows is never refused for its form, and a
+    value it refuses is never accepted: ``lang`` in any case or with a region (and nothing around it), a
+    leaderboard's ``kind`` only as the server reads it, and an integer written ``11.0`` (JSON Schema's integer)."""
+    lang = spec["components"]["parameters"]["lang"]["schema"]["pattern"]
+    for value, understood in (("JA", True), ("de-DE", True), ("zh_Hans", True), ("pt-br", True), ("xx", False),
+                              (" de", False), ("de ", False), ("d", False)):
+        assert bool(re.search(lang, value)) is understood, value
+        status = client.get("/api/learn/lessons", query_string={"lang": value}).status_code
+        assert (status == 200) is understood, (value, status)
+    [leaderboards] = [operation for path, item in spec["paths"].items() for operation in item.values()
+                      if isinstance(operation, dict) and operation.get("operationId") == "leaderboards"]
+    kind = next(parameter for parameter in leaderboards["parameters"] if parameter.get("name") == "kind")["schema"]["pattern"]
+    for value, good in (("expert", True), ("expert*1.2", True), ("20x12/50", True), ("global.all_found", False), ("Expert", False)):
+        assert bool(re.search(kind, value)) is good, value
+        status = client.get("/api/leaderboards", query_string={"kind": value}).status_code
+        assert (status == 400) is not good, (value, status)
+    whole = client.post("/api/games", json={"preset": "beginner", "seed": 11.0})
+    plain = client.post("/api/games", json={"preset": "beginner", "seed": 11})
+    assert whole.status_code == plain.status_code == 201
+    game = whole.get_json()["game"]["id"]
+    moved = client.post(f"/api/games/{game}/open", json={"row": 4.0, "col": 4.0})
+    assert moved.status_code == 200, moved.get_json()
+    assert client.post("/api/games", json={"preset": "beginner", "seed": 11.5}).status_code == 400

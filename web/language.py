@@ -38,6 +38,8 @@ def requested_language() -> str | None:
     value = request.args.get("lang")
     if value is None:
         return None
+    if value != value.strip():  # (as the description's pattern says: no space around the code)
+        raise UnknownLanguage(value)
     return parse_language(value)
 
 

@@ -404,10 +404,35 @@ def _prune_run(items: list[_Item], need: int) -> tuple[list[_Item], int]:
     kept: list[_Item] = []
     for item in reversed(items):
         if item.decides & need:
-            kept.append(_one_side(item, need) if item.step.message is StepKind.PAIR_SAFE_AND_MINES else item)
+            message = item.step.message
+            if message is StepKind.PAIR_SAFE_AND_MINES:
+                kept.append(_one_side(item, need))
+            elif message in _NARROWED and item.step.assume and item.decides & ~need:
+                kept.append(_only_read(item, need))
+            else:
+                kept.append(item)
             need |= item.uses
     kept.reverse()
     return kept, need
+
+
+#: steps that decide cells all one way, which a proof under a supposition may cut to the cells a later step reads
+_NARROWED = (StepKind.SIMPLE_ALL_SAFE, StepKind.SIMPLE_ALL_MINES, StepKind.PAIR_SAFE, StepKind.PAIR_MINES)
+
+
+def _only_read(item: _Item, need: int) -> _Item:
+    """``item`` (one number, or two compared, deciding cells all one way, under a supposition) saying only the cells
+    a later step reads: "Then the 3 at F10 has all its mines: G9 is safe." where E9 and F9 would go unused."""
+    step = item.step
+    safe = step.safe is not None and bool(step.safe.mask)
+    decided = step.safe if safe else step.mines
+    assert decided is not None
+    decides = item.decides & need
+    cells = CellSet(decides, decided.width)
+    if step.message in (StepKind.SIMPLE_ALL_SAFE, StepKind.SIMPLE_ALL_MINES):
+        step = replace(step, params={**step.params, "count": decides.bit_count()})
+    narrowed = replace(step, safe=cells) if safe else replace(step, mines=cells)
+    return _Item(narrowed, item.uses, decides)
 
 
 def _one_side(item: _Item, need: int) -> _Item:

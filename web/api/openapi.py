@@ -51,6 +51,7 @@ from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
 from web.accounts import PASSWORD_LENGTH, USERNAME_LENGTH
 from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.api.stats import KIND
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.results import MULTIPLIERS
@@ -110,6 +111,14 @@ def _object(properties: dict[str, Any], required: list[str] | None = None, **ext
 
 
 _STRING = {"type": "string"}
+
+
+def _language_pattern() -> str:
+    """The ``lang`` values the server understands (``explainer.words.i18n.normalize_language``): a language's code in
+    any case, alone or followed by ``-`` or ``_`` and a region or script ("de", "JA", "de-DE", "zh_Hans")."""
+    bases = sorted({language.split("_")[0].lower() for language in LANGUAGES})
+    either = "|".join("".join(f"[{c}{c.upper()}]" for c in base) for base in bases)
+    return rf"^(?:{either})(?:[-_][\s\S]*)?$"
 _INTEGER = {"type": "integer"}
 _COUNT = {"type": "integer", "minimum": 0}
 _BOOLEAN = {"type": "boolean"}
@@ -1239,7 +1248,7 @@ def _paths() -> dict[str, Any]:
                 "leaderboards", "A board kind's ranked tables (games with no help) and its assisted wins.", "stats",
                 {**_ok("The tables.", _ref("Leaderboards")), **_errors(*_GET_ERRORS)},
                 [_LANG,
-                 {"name": "kind", "in": "query", "required": False, "schema": {**_STRING, "default": "expert"},
+                 {"name": "kind", "in": "query", "required": False, "schema": {**_STRING, "default": "expert", "pattern": KIND.pattern},
                   "description": "A board kind: expert, expert*1.2 or 20x12/50 (else 400)."},
                  {"name": "mode", "in": "query", "required": False, "schema": {"enum": list(MODES), "default": "classic"}}],
             ),
@@ -1312,9 +1321,9 @@ def _spec() -> dict[str, Any]:
                     "name": "lang",
                     "in": "query",
                     "required": False,
-                    "description": "Language of the texts. Forms like de-DE or zh-CN are understood too; "
-                    "without it the session's choice, then Accept-Language, then English. Unknown: 400.",
-                    "schema": {"enum": list(LANGUAGES)},
+                    "description": "Language of the texts: " + ", ".join(LANGUAGES) + ". Forms like de-DE, JA or zh-CN "
+                    "are understood too; without it the session's choice, then Accept-Language, then English. Unknown: 400.",
+                    "schema": {**_STRING, "pattern": _language_pattern()},
                 },
                 "game_id": {"name": "game_id", "in": "path", "required": True, "schema": _STRING,
                             "description": "A game of this session (else 404)."},

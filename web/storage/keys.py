@@ -5,7 +5,7 @@ made once with mode 0600.
 The key signs the session cookie, and a session owns its games: whoever holds
 the key can forge any session.  So it never lives in the games database (a copy
 of that file must not be a master key); an older database that kept it there
-hands it over to the key file once (``web.storage.database.migrate``), so sessions survive
+hands it over to the key file once (``web.storage.migrations.migrate``), so sessions survive
 the upgrade.  Several servers sharing one database must share ``SECRET_KEY``.
 """
 

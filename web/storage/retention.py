@@ -4,7 +4,7 @@
 A row's last activity is its ``updated_at``; a game played within the window is
 never touched, and each game row holds all that its replay and its "why did I
 lose" report need.  Before a puzzle goes, its answers are added to
-``practice_totals`` (``web.storage.puzzles.prune_puzzles``) so Learn progress
+``practice_totals`` (``prune_puzzles``, below) so Learn progress
 survives.  Pruning runs on the first write after the app starts and then at
 most once an hour per process (``prune_after_write``, which the stores call after their writes),
 and on demand with ``flask --app web prune [--days N]``.

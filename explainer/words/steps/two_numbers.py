@@ -333,7 +333,9 @@ def _under_supposition(
     sentences = []
     for key, other in (("a", "b"), ("b", "a")):
         mine, theirs = side[key], side[other]
-        cells = mine.unique
+        unique = mine.unique
+        # (a proof may say only the cells of a side that a later step reads)
+        cells = unique & safe or unique & mines
         if not cells:
             continue
         if cells <= safe:

@@ -1,5 +1,5 @@
-"""Alembic's environment: run by ``web.storage.migrations.migrate`` (or the
-``alembic`` command with ``web/storage/alembic.ini``), on the connection it is given.
+"""Alembic's environment: run by ``web.storage.migrations.migrate`` (and ``flask --app web init-db``), on the
+connection it is given (``web.storage.migrations.alembic_config`` points Alembic here; there is no alembic.ini).
 
 The whole upgrade is one transaction: on SQLite ``BEGIN IMMEDIATE`` (the
 write lock, so two processes starting at once upgrade one after the other and
