@@ -17,7 +17,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 from explainer.engine.solve import Solution, simplest_step, solve
-from explainer.engine.why import chain_to, flags_used, shortest_chain, why
+from explainer.engine.why import chain_to, every_flag, flags_used, shortest_chain, why
 
 #: what a hint is: an impossible board, a wrong flag, a deduction, a guess, nothing left to open, or no exact
 #: count within the budget (the web adds "first-click" before the first move)
@@ -64,7 +64,7 @@ def flag_hint(solution: Solution, cell: Cell, chain: tuple[Deduction, ...]) -> H
     board = solution.board
     deduction = chain[-1] if chain else solution.deduction_for(*cell)
     flags = flags_used(board, chain)
-    every = bool(flags) and flags.mask == board.flagged_mask & ~(1 << board.index(*cell))
+    every = every_flag(board, flags, 1 << board.index(*cell))
     return Hint("wrong_flag", solution, deduction, cell=cell, chain=chain, flags=flags, flags_every=every)
 
 

@@ -25,7 +25,7 @@ from explainer.engine.rules.pair import pair_for
 from explainer.engine.solve import Solution, solve, start_state
 from explainer.errors import BudgetExceeded
 
-__all__ = ["argument_size", "chain_to", "flags_used", "safe_chain", "shortest_chain", "why"]
+__all__ = ["argument_size", "chain_to", "every_flag", "flags_used", "safe_chain", "shortest_chain", "why"]
 
 
 def _proved_by(deductions: Sequence[Deduction]) -> dict[int, int]:
@@ -127,6 +127,11 @@ def flags_used(view: Board, chain: Sequence[Deduction]) -> CellSet:
         used |= _mines_read(view, deduction) & ~proved
         proved |= deduction.mines.mask
     return CellSet(used & view.flagged_mask, view.width)
+
+
+def every_flag(view: Board, flags: CellSet, aside: int = 0) -> bool:
+    """Are ``flags`` every flag of ``view`` but those in ``aside`` (a mask: the wrong ones the text is about)?"""
+    return bool(flags) and flags.mask == view.flagged_mask & ~aside
 
 
 def _mines_read(view: Board, deduction: Deduction) -> int:

@@ -42,7 +42,7 @@ from explainer.errors import BudgetExceeded
 from explainer.play import history
 from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, layout_text, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
-from explainer.engine.why import flags_used, safe_chain, shortest_chain, why
+from explainer.engine.why import every_flag, flags_used, safe_chain, shortest_chain, why
 from explainer.engine.solve import Solution, solve
 from explainer.play.sampling import sample_layout
 
@@ -350,7 +350,7 @@ def _proved_wrong(
             flags = flags_used(view, chain)
             return LossReport(
                 cell, "flag", probability, deduction=chain[-1], chain=chain, flags=flags or None,
-                flags_every=bool(flags) and flags.mask == view.flagged_mask & ~wrong_flags.mask,
+                flags_every=every_flag(view, flags, wrong_flags.mask),
                 wrong_flags=wrong_flags, chord=chord, flag=Cell(*divmod(flag, view.width)),
             )
     return None
@@ -362,8 +362,10 @@ def _loss_from(
     target = Cell(*divmod(index, view.width))
     if solution.mines.mask >> index & 1 and chain:
         flags = flags_used(view, chain)
-        every = bool(flags) and flags.mask == view.flagged_mask
-        return LossReport(target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None, flags_every=every)
+        return LossReport(
+            target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None,
+            flags_every=every_flag(view, flags),
+        )
     if not solution.exact:
         # the count was over budget: the cell's odds are unknown, and a report must not guess them
         raise _cut_short()
@@ -691,7 +693,7 @@ def strict_report(view: Board, cell: Cell) -> LossReport:
         chain=chain,
         safe=CellSet(safe, view.width) if safe else None,
         flags=flags if flags else None,
-        flags_every=bool(flags) and flags.mask == view.flagged_mask,
+        flags_every=every_flag(view, flags),
     )
 
 
