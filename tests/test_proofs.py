@@ -59,7 +59,7 @@ def test_every_chain_checks() -> None:
     assert total.clashes >= 30
     assert {
         "simple.all_safe", "simple.all_mines", "pair.safe", "pair.mines", "global.all_found",
-        "suppose", "case", "clash", "therefore", "count.split",
+        "suppose", "case", "clash", "therefore", "count.split", "sum.split",
     } <= set(total.kinds), total.kinds
 
 
@@ -151,6 +151,38 @@ def test_tampered_proofs_are_rejected() -> None:
             assert _rejected(board, bad), what
     assert sum(tried.values()) >= 60, tried
     assert len(tried) >= 6, tried
+
+
+def test_a_ring_of_ones_is_one_sum_step_and_a_broken_one_is_rejected() -> None:
+    """Around a small opening ringed by 1s, the corner 1s share no covered cell (4 mines together) and the side 1s
+    inside their cells need all 4: one step, not a 9-step supposition around the ring.  Each way of breaking the
+    step (a number moved between the groups, a figure changed, a cell claimed that an inner number touches) fails."""
+    board = Board.parse((ROOT / "tests" / "boards" / "enumeration_ring.txt").read_text())
+    data = solution_to_json(solve(board), "en")
+    first = data["deductions"][0]
+    assert [step["kind"] for step in first["proof"]] == ["sum.split"]
+    assert not _rejected(board, data)
+    step = first["proof"][0]
+    assert step["figures"]["held"] == 4 and len(step["safe"]) == 8
+    breaks = []
+    moved = copy.deepcopy(data)
+    figures = moved["deductions"][0]["proof"][0]["figures"]
+    figures["inner"].append(figures["outer"].pop())
+    breaks.append(moved)
+    wrong = copy.deepcopy(data)
+    wrong["deductions"][0]["proof"][0]["figures"]["held"] = 3
+    breaks.append(wrong)
+    more = copy.deepcopy(data)
+    touched = [cell for cell in solve(board).deductions[0].clues]  # (any covered cell an inner 1 touches)
+    inner_cell = next(
+        [row, col] for row in range(board.height) for col in range(board.width)
+        if board.cells[board.index(row, col)] < 0 and [row, col] not in step["safe"]
+        and any(abs(row - r) <= 1 and abs(col - c) <= 1 for r, c in touched)
+    )
+    more["deductions"][0]["proof"][0]["safe"].append(inner_cell)
+    more["deductions"][0]["safe"].append(inner_cell)
+    breaks.append(more)
+    assert all(_rejected(board, bad) for bad in breaks)
 
 
 def _relied_on(board: Board, item: dict[str, Any]) -> list[list[int]]:

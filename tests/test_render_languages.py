@@ -68,6 +68,12 @@ def proof_steps(n: int) -> tuple[ProofStep, ...]:
         ProofStep("count.rest_safe", {"left": 0, "count": n}, (), cells(n), assume=case, uses_mine_count=True),
         ProofStep("count.rest_mines", {"left": n, "count": n}, (), None, cells(n), assume=case, uses_mine_count=True),
         ProofStep("pair.safe_and_mines", pair, (Cell(5, 5), Cell(5, 6)), cells(n), cells(n, 3), assume=case),
+        ProofStep(  # both sides decided: one sentence
+            "pair.safe_and_mines", {**pair, "unique_a": cells(n)}, (Cell(5, 5), Cell(5, 6)), cells(n), cells(n, 3), assume=case
+        ),
+        ProofStep(
+            "pair.safe_and_mines", {**pair, "unique_a": cells(n)}, (Cell(5, 5), Cell(5, 6)), cells(n), cells(1, 3), assume=case
+        ),
         ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), number, number + n, 0)),
         ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), 8, n % 8, 0)),
         ProofStep("clash", {}, (Cell(5, 5),), assume=case, clash=Clash(Cell(5, 5), 8, 0, 0)),
@@ -89,8 +95,24 @@ def proof_steps(n: int) -> tuple[ProofStep, ...]:
             for outcome in ("safe", "mines", "clash")
             for numbers in ((Cell(5, 5),), (Cell(5, 5), Cell(7, 7)))
         ],
-        ProofStep("therefore", {"cell": Cell(3, 3)}, (), cells(1)),
-        ProofStep("therefore", {"cell": Cell(3, 3)}, (), None, cells(1)),
+        ProofStep(
+            "sum.split",
+            {"outer": (Cell(2, 2), Cell(2, 5)), "outer_values": (1, 2), "inner": (Cell(2, 3),), "inner_values": (3,),
+             "held": 3, "count": n},
+            (Cell(2, 2), Cell(2, 3), Cell(2, 5)),
+            cells(n),
+        ),
+        ProofStep(
+            "sum.split",
+            {"outer": (Cell(2, 2), Cell(2, 5)), "outer_values": (1, 2), "inner": (Cell(2, 3), Cell(2, 4)),
+             "inner_values": (1, 2), "held": 3, "count": n},
+            (Cell(2, 2), Cell(2, 3), Cell(2, 4), Cell(2, 5)),
+            cells(n),
+        ),
+        ProofStep("therefore", {"cell": Cell(3, 3), "cases": 0}, (), cells(1)),
+        ProofStep("therefore", {"cell": Cell(3, 3), "cases": 0}, (), None, cells(1)),
+        ProofStep("therefore", {"cell": Cell(3, 3), "cases": 2}, (), cells(1)),
+        ProofStep("therefore", {"cell": Cell(3, 3), "cases": 2}, (), None, cells(1)),
         *[
             ProofStep("cases", {"numbers": n}, tuple(Cell(10, i) for i in range(n)), cells(n), cells(n, 3), uses_mine_count=count)
             for count in (False, True)

@@ -15,6 +15,7 @@ __all__ = [
     "Areas",
     "CasesFigures",
     "CellFigure",
+    "ConclusionFigures",
     "Clash",
     "Deduction",
     "GlobalFigures",
@@ -25,6 +26,7 @@ __all__ = [
     "Rule",
     "SimpleFigures",
     "SplitFigures",
+    "SumFigures",
     "StepKind",
 ]
 
@@ -54,10 +56,11 @@ class StepKind(StrEnum):
     COUNT_REST_SAFE = "count.rest_safe"  # RestFigures: under suppositions, every mine placed
     COUNT_REST_MINES = "count.rest_mines"
     COUNT_SPLIT = "count.split"  # SplitFigures: the mine count against numbers that share no cell
+    SUM_SPLIT = "sum.split"  # SumFigures: numbers that share no cell against numbers inside their cells
     CLASH = "clash"  # no figures: the ``Clash`` says it
     SUPPOSE = "suppose"  # CellFigure
     CASE = "case"  # CellFigure
-    THEREFORE = "therefore"  # CellFigure
+    THEREFORE = "therefore"  # ConclusionFigures
     CASES = "cases"  # CasesFigures: every placement that fits the numbers
 
 
@@ -113,7 +116,7 @@ class RestFigures(TypedDict):
 
 
 class SplitFigures(TypedDict):
-    """The mine count against numbers that share no undecided cell: the numbers and what they show, the
+    """The mine count against numbers that have no cell left to decide in common: the numbers and what they show, the
     mines they hold together, the mines left and the other cells."""
 
     numbers: tuple[Cell, ...]
@@ -124,10 +127,30 @@ class SplitFigures(TypedDict):
     unproved: CellSet  # flagged cells the numbers do not prove (counted as undecided, the words say so)
 
 
+class SumFigures(TypedDict):
+    """Numbers that share no covered cell (``outer``, showing ``outer_values``: ``held`` mines together) against
+    numbers whose covered cells all lie among theirs and share none either (``inner``, ``inner_values``), which
+    need all ``held``: the ``count`` other cells are safe."""
+
+    outer: tuple[Cell, ...]
+    outer_values: tuple[int, ...]
+    inner: tuple[Cell, ...]
+    inner_values: tuple[int, ...]
+    held: int
+    count: int
+
+
 class CellFigure(TypedDict):
     """A supposition, a case or a conclusion about one cell."""
 
     cell: Cell
+
+
+class ConclusionFigures(TypedDict):
+    """The end of a proof by contradiction: the cell, and how many cases were refuted (0: one clash, no split)."""
+
+    cell: Cell
+    cases: int
 
 
 class CasesFigures(TypedDict):

@@ -1,9 +1,11 @@
 """Written proofs for enumeration steps, as data.
 
 To prove that cell T is safe (or a mine), suppose the opposite and follow the
-cited numbers one at a time ("then the 1 at E6 has all its mines, so E7 is
-safe") until some number can no longer be satisfied: its *clash*, with the
-mines it would touch and the room it would have left.  When one-number steps
+cited numbers ("then the 1 at E6 has all its mines, so E7 is safe") in rounds,
+breadth first (every number that decides its cells as the round starts, then
+the next round), until some number can no longer be satisfied: its *clash*,
+with the mines it would touch and the room it would have left.  Of the clashes
+a round reaches, the proof takes the one that rests on the fewest steps.  When one-number steps
 get stuck, the proof splits on one cell ("either D8 is a mine or it is
 safe") and shows that both cases fail.  The mine count, when the step needs
 it, takes part as one more constraint over every unknown cell.
@@ -35,13 +37,17 @@ from dataclasses import dataclass, replace
 from explainer.engine import budget as _budget
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.deduction import Areas, Clash, ProofStep, RestFigures, SimpleFigures, SplitFigures, StepKind
+from explainer.core.deduction import (
+    Areas, Clash, ProofStep, RestFigures, SimpleFigures, SplitFigures, StepKind, SumFigures,
+)
 
 __all__ = ["ProofConstraint", "build_proof"]
 
 #: how many unknown cells a split may try, and how many branches a search may explore
 _MAX_SPLIT_CANDIDATES = 10
 _BRANCH_BUDGET = 3000
+#: how many families of numbers a sum step may weigh
+_SUM_BUDGET = 2000
 
 #: suppositions in force: (cell, is_mine), outermost first
 Assume = tuple[tuple[Cell, bool], ...]
@@ -124,26 +130,113 @@ class _Builder:
             StepKind.CLASH, {}, self._clue(constraint), assume=assume, clash=clash, uses_mine_count=constraint.source < 0
         )
 
-    def contradiction(self, branch: _Branch, assume: Assume) -> ProofStep | None:
-        for constraint in self.constraints:
-            step = self._clash(constraint, branch, assume)
-            if step is not None:
-                return step
-        return None
+    def contradictions(self, branch: _Branch, assume: Assume) -> list[ProofStep]:
+        """Every number (and the count) that ``branch`` cannot satisfy."""
+        found = (self._clash(constraint, branch, assume) for constraint in self.constraints)
+        return [step for step in found if step is not None]
 
-    def forced_step(self, branch: _Branch, assume: Assume) -> ProofStep | None:
+    def wave(self, branch: _Branch, assume: Assume) -> list[ProofStep]:
+        """One round of steps, breadth first: every number that decides its unknown cells in ``branch`` as it
+        stands, applied in turn (a number an earlier step of the round already settled or broke is left to the
+        next round or the next clash check); when none does, one two-number step or one use of the mine count.
+        Rounds keep each cell's reason as near the supposition as it can be, so the clash a proof ends in rests
+        on few steps."""
+        ready = []
         for constraint in self.constraints:
             need, free = _status(constraint, branch)
-            if not free:
+            if free and need in (0, free.bit_count()):
+                ready.append(constraint)
+        steps = []
+        for constraint in ready:
+            need, free = _status(constraint, branch)
+            if not free or need not in (0, free.bit_count()):
                 continue
-            size = free.bit_count()
-            if need == 0:
+            safe = need == 0
+            if safe:
                 branch.safe |= free
-                return self._rest(constraint, branch, assume, free, safe=True, need=need)
-            if need == size:
+            else:
                 branch.mines |= free
-                return self._rest(constraint, branch, assume, free, safe=False, need=need)
-        return self.pair_step(branch, assume)
+            steps.append(self._rest(constraint, branch, assume, free, safe=safe, need=need))
+        if steps:
+            return steps
+        step = self.pair_step(branch, assume) or self.count_split(branch, assume)
+        if step is None and not assume and not branch.mines | branch.safe:
+            step = self.sum_split(branch)
+        return [] if step is None else [step]
+
+    def sum_split(self, branch: _Branch) -> ProofStep | None:
+        """Numbers against numbers, from the view itself: numbers that share no covered cell hold exactly the
+        sum of what they show; when other numbers, whose covered cells all lie among theirs and share none
+        either, show as much, the rest of those cells is safe (a ring of 1s around a small opening).  Only
+        numbers whose covered neighbours are all undecided take part, so that every count is the board's."""
+        board = self.board
+        plain = [
+            c for c in self.constraints
+            if c.source >= 0 and not c.known and c.cells == board.neighbours[c.source] & board.covered_mask
+        ]
+        if len(plain) < 3:
+            return None
+        plain.sort(key=lambda c: c.source)
+        allowance = [_SUM_BUDGET]
+
+        def inner(options: list[ProofConstraint], start: int, union: int, held: int, chosen: list[ProofConstraint]) -> list[ProofConstraint] | None:
+            """Numbers among ``options`` sharing no cell that together show exactly ``held``, leaving cells over."""
+            allowance[0] -= 1
+            if held == 0:
+                return list(chosen) if chosen else None
+            for i in range(start, len(options)):
+                if allowance[0] < 0:
+                    return None
+                option = options[i]
+                if option.cells & union or option.count > held:
+                    continue
+                chosen.append(option)
+                found = inner(options, i + 1, union | option.cells, held - option.count, chosen)
+                chosen.pop()
+                if found is not None:
+                    return found
+            return None
+
+        def outer(start: int, union: int, chosen: list[ProofConstraint]) -> ProofStep | None:
+            allowance[0] -= 1
+            if allowance[0] < 0:
+                return None
+            extended = False
+            for i in range(start, len(plain)):
+                if plain[i].cells & union:
+                    continue
+                extended = True
+                chosen.append(plain[i])
+                step = outer(i + 1, union | plain[i].cells, chosen)
+                chosen.pop()
+                if step is not None:
+                    return step
+            if extended or len(chosen) < 2 or any(not c.cells & union for c in plain[:start] if c not in chosen):
+                return None  # (only families no number can join: the others are weighed inside them)
+            held = sum(c.count for c in chosen)
+            options = [c for c in plain if c not in chosen and not c.cells & ~union]
+            found = inner(options, 0, 0, held, [])
+            if found is None:
+                return None
+            rest = union
+            for c in found:
+                rest &= ~c.cells
+            if not rest:
+                return None
+            branch.safe |= rest
+            params: SumFigures = {
+                "outer": tuple(board.cell(c.source) for c in chosen),
+                "outer_values": tuple(c.count for c in chosen),
+                "inner": tuple(board.cell(c.source) for c in found),
+                "inner_values": tuple(c.count for c in found),
+                "held": held,
+                "count": rest.bit_count(),
+            }
+            clues = tuple(sorted((*params["outer"], *params["inner"])))
+            return ProofStep(StepKind.SUM_SPLIT, params, clues, safe=self.cells(rest))
+
+        _budget.spend(len(plain))
+        return outer(0, 0, [])
 
     def _rest(
         self, constraint: ProofConstraint, branch: _Branch, assume: Assume, free: int, safe: bool, need: int
@@ -283,15 +376,17 @@ class _Builder:
         branch = _Branch(0, 0)
         items: list[_Item] = []
         bit = 1 << target
-        while len(items) < limit and not (branch.mines | branch.safe) & bit:
-            step = self.forced_step(branch, ()) or self.count_split(branch, ())
-            if step is None or step.clash is not None:
+        for _round in range(limit):
+            if (branch.mines | branch.safe) & bit:
+                break
+            steps = self.wave(branch, ())
+            if not steps or any(step.clash is not None for step in steps):
                 return None
-            items.append(self._item(step))
+            items.extend(self._item(step) for step in steps)
         if not (branch.mines | branch.safe) & bit:
             return None
         kept, _need = _prune_run(items, bit)
-        return kept
+        return kept if len(kept) <= limit else None
 
     def _item(self, step: ProofStep) -> _Item:
         """A step with the cells it reads (every cell its numbers or the count cover) and decides."""
@@ -315,16 +410,16 @@ class _Builder:
         _budget.spend(len(self.constraints) + 1)  # a branch: its steps scan every constraint
         items: list[_Item] = []
         while True:
-            stop = self.contradiction(branch, assume)
-            if stop is not None:
-                items.append(self._item(stop))
-                return _finish_clash(items)
-            step = self.forced_step(branch, assume) or self.count_split(branch, assume)
-            if step is None:
+            ends = [_finish_clash([*items, self._item(stop)]) for stop in self.contradictions(branch, assume)]
+            if ends:
+                return min(ends, key=lambda node: node.size)  # the clash that rests on the fewest steps
+            steps = self.wave(branch, assume)
+            if not steps:
                 break
-            items.append(self._item(step))
-            if step.clash is not None:
-                return _finish_clash(items)
+            for step in steps:
+                items.append(self._item(step))
+                if step.clash is not None:
+                    return _finish_clash(items)
         if depth == 0:
             return None
         best: _Node | None = None
@@ -511,7 +606,7 @@ def build_proof(
         if node is not None:
             conclusion = ProofStep(
                 StepKind.THEREFORE,
-                {"cell": cell},
+                {"cell": cell, "cases": 2 if node.split is not None else 0},
                 (),
                 safe=None if target_is_mine else builder.cells(bit),
                 mines=builder.cells(bit) if target_is_mine else None,

@@ -252,9 +252,12 @@ class _Checker:
             if assume or numbers or len(new_mines | new_safe) != 1:
                 raise ProofCheckError("a conclusion decides one cell with no supposition and no number")
             cell = next(iter(new_mines | new_safe))
-            if ((cell, cell in new_safe),) not in refuted:
+            supposed = ((cell, cell in new_safe),)
+            if supposed not in refuted:
                 raise ProofCheckError(f"{self.name(cell)} is concluded before its opposite was refuted in every case")
-            expect(cell=_One(cell))
+            # the cases refuted right under the supposition ("Both cases are impossible"), or none (one clash)
+            cases = sum(1 for case in refuted if len(case) == 2 and case[:1] == supposed)
+            expect(cell=_One(cell), cases=cases)
             return
         if "clash" in step:
             clash = step["clash"]
@@ -326,6 +329,37 @@ class _Checker:
             expect(
                 numbers=numbers, values=tuple(self.board.cells[n] for n in numbers), held=held, left=left, count=len(rest),
                 unproved=self.flags & free,
+            )
+            return
+        if kind == "sum.split":
+            # numbers that share no covered cell touch exactly what they show together; numbers whose covered cells
+            # all lie among theirs, sharing none either, that show as much leave the other cells safe.  Every number
+            # has only undecided covered neighbours (its value is the mines among them, as the board shows).
+            if assume or use_count or new_mines:
+                raise ProofCheckError("a sum step holds outright, without the count, and decides safe cells")
+            outer = [self.index(cell) for cell in figures["outer"]]
+            inner = [self.index(cell) for cell in figures["inner"]]
+            if sorted(outer + inner) != sorted(numbers) or len(set(numbers)) != len(numbers):
+                raise ProofCheckError("a sum step cites its numbers, each once")
+            unions = []
+            for group in (outer, inner):
+                union = set()
+                for number in group:
+                    fact_mines, open_cells = around(number)
+                    if fact_mines or open_cells != self.neighbours[number] & self.covered:
+                        raise ProofCheckError(f"the number at {self.name(number)} has decided covered neighbours")
+                    if open_cells & union:
+                        raise ProofCheckError("the numbers of a sum step share covered cells")
+                    union |= open_cells
+                unions.append(union)
+            held = sum(self.board.cells[n] for n in outer)
+            if not unions[1] <= unions[0] or sum(self.board.cells[n] for n in inner) != held:
+                raise ProofCheckError("the inner numbers of a sum step lie outside the outer ones or show another total")
+            if new_safe != unions[0] - unions[1]:
+                raise ProofCheckError("a sum step decides exactly the outer cells the inner numbers leave")
+            expect(
+                outer=outer, outer_values=tuple(self.board.cells[n] for n in outer), inner=inner,
+                inner_values=tuple(self.board.cells[n] for n in inner), held=held, count=len(new_safe),
             )
             return
         # the conclusion must follow from the named numbers (and count) and the step's facts

@@ -1,5 +1,6 @@
 """The sentence of each kind of proof step, one module per family: one number (``one_number``), two
-numbers (``two_numbers``), the mine count (``mine_count``), suppositions and cases (``suppositions``).
+numbers (``two_numbers``), numbers against numbers (``sums``), the mine count (``mine_count``), suppositions and
+cases (``suppositions``).
 
 ``WRITERS`` maps every ``StepKind`` to its writer, a function of the renderer and the step's data; a test
 checks that no kind lacks one.  Counts are as the player reads them on the board: a sentence that counts
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from explainer.core.deduction import ProofStep, StepKind
 from explainer.words.steps.mine_count import count_rest, count_split, global_step
 from explainer.words.steps.one_number import simple_step
+from explainer.words.steps.sums import sum_split
 from explainer.words.steps.suppositions import case, cases, clash, suppose, therefore
 from explainer.words.steps.two_numbers import pair_step
 
@@ -36,6 +38,7 @@ WRITERS: dict[StepKind, Writer] = {
     StepKind.COUNT_REST_SAFE: count_rest,
     StepKind.COUNT_REST_MINES: count_rest,
     StepKind.COUNT_SPLIT: count_split,
+    StepKind.SUM_SPLIT: sum_split,
     StepKind.CLASH: clash,
     StepKind.SUPPOSE: suppose,
     StepKind.CASE: case,

@@ -130,22 +130,22 @@ def count_split(r: Renderer, step: ProofStep) -> str:
         )
     elif len(numbers) <= NAMED_NUMBERS:
         sentences.append(
-            # I18N: several numbers (%(numbers)s: "the 2 at A1 and the 1 at C4") whose undecided cells do not
+            # I18N: several numbers (%(numbers)s: "the 2 at A1 and the 1 at C4") whose cells still to decide do not
             # overlap, so the mines they still need add up
             r.ngettext(
-                "No undecided cell is shared by %(numbers)s, so together they hold exactly %(count)s of them.",
-                "No undecided cell is shared by %(numbers)s, so together they hold exactly %(count)s of them.",
+                "Between them, %(numbers)s hold exactly %(count)s of them, with no cell left to decide in common.",
+                "Between them, %(numbers)s hold exactly %(count)s of them, with no cell left to decide in common.",
                 held,
                 numbers=numbers_named(r, numbers, values),
             )
         )
     else:
         sentences.append(
-            # I18N: many numbers (%(count)s of them, highlighted) whose undecided cells do not overlap, so the mines they
-            # still need add up: %(held)s of the mines left
+            # I18N: many numbers (%(count)s of them, highlighted) whose cells still to decide do not overlap, so the mines
+            # they still need add up: %(held)s of the mines left
             r.ngettext(
-                "The %(count)s number marked shares no undecided cell, so it holds exactly %(held)s of the mines left.",
-                "The %(count)s numbers marked share no undecided cell, so together they hold exactly %(held)s of the mines left.",
+                "The %(count)s number marked holds exactly %(held)s of the mines left.",
+                "The %(count)s numbers marked have no cell left to decide in common, so together they hold exactly %(held)s of the mines left.",
                 len(numbers),
                 held=held,
             )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import CasesFigures, CellFigure, ProofStep, StepKind
+from explainer.core.deduction import CasesFigures, CellFigure, ConclusionFigures, ProofStep, StepKind
 
 if TYPE_CHECKING:
     from explainer.words.render import Renderer
@@ -92,20 +92,27 @@ def case(r: Renderer, step: ProofStep) -> str:
     return r._("Second case: %(cell)s is safe.", cell=cell)
 
 def therefore(r: Renderer, step: ProofStep) -> str:
-    cell = cast(CellFigure, step.params)["cell"]
+    figures = cast(ConclusionFigures, step.params)
+    cell = figures["cell"]
+    if figures["cases"]:
+        if step.mines:
+            # I18N: the end of a proof by cases: both cases of the split broke a number, so the supposition is false
+            return r._("Both cases are impossible, so %(cell)s is a mine.", cell=cell)
+        return r._("Both cases are impossible, so %(cell)s is safe.", cell=cell)
     if step.mines:
-        return r._("That is impossible, so %(cell)s is a mine.", cell=cell)
-    return r._("That is impossible, so %(cell)s is safe.", cell=cell)
+        # I18N: the end of a proof by contradiction, right after the number the supposition breaks ("But then ...")
+        return r._("So %(cell)s is a mine.", cell=cell)
+    return r._("So %(cell)s is safe.", cell=cell)
 
 def cases(r: Renderer, step: ProofStep) -> str:
     sentences = []
     if step.safe:
         if step.uses_mine_count:
-            # I18N: every placement of mines that fits the numbers and the mine count has these cells safe
+            # I18N: every way of placing mines that fits the numbers and the mine count has these cells safe
             sentences.append(
                 r.ngettext(
-                    "In every placement of mines that fits these numbers and the mine count, %(cells)s is safe.",
-                    "In every placement of mines that fits these numbers and the mine count, %(cells)s are safe.",
+                    "However the mines fit these numbers and the mine count, %(cells)s is safe.",
+                    "However the mines fit these numbers and the mine count, %(cells)s are safe.",
                     len(step.safe),
                     cells=step.safe,
                 )
@@ -113,8 +120,8 @@ def cases(r: Renderer, step: ProofStep) -> str:
         else:
             sentences.append(
                 r.ngettext(
-                    "In every placement of mines that fits these numbers, %(cells)s is safe.",
-                    "In every placement of mines that fits these numbers, %(cells)s are safe.",
+                    "However the mines fit these numbers, %(cells)s is safe.",
+                    "However the mines fit these numbers, %(cells)s are safe.",
                     len(step.safe),
                     cells=step.safe,
                 )
@@ -123,8 +130,8 @@ def cases(r: Renderer, step: ProofStep) -> str:
         if step.uses_mine_count:
             sentences.append(
                 r.ngettext(
-                    "In every placement of mines that fits these numbers and the mine count, %(cells)s is a mine.",
-                    "In every placement of mines that fits these numbers and the mine count, %(cells)s are mines.",
+                    "However the mines fit these numbers and the mine count, %(cells)s is a mine.",
+                    "However the mines fit these numbers and the mine count, %(cells)s are mines.",
                     len(step.mines),
                     cells=step.mines,
                 )
@@ -132,8 +139,8 @@ def cases(r: Renderer, step: ProofStep) -> str:
         else:
             sentences.append(
                 r.ngettext(
-                    "In every placement of mines that fits these numbers, %(cells)s is a mine.",
-                    "In every placement of mines that fits these numbers, %(cells)s are mines.",
+                    "However the mines fit these numbers, %(cells)s is a mine.",
+                    "However the mines fit these numbers, %(cells)s are mines.",
                     len(step.mines),
                     cells=step.mines,
                 )

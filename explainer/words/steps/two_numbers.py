@@ -329,7 +329,11 @@ def _under_supposition(
     r: Renderer, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
 ) -> str:
     """A two-number step inside a proof: what the pair says, one sentence per side it decides.  The cells
-    are named, not counted: under suppositions "covered" would not be what the board shows."""
+    are named, not counted: under suppositions "covered" would not be what the board shows.  When it decides
+    both sides, one sentence: the shared cells hold exactly what one number must put there and the other allows."""
+    both = _both_sides(r, side, common, low, safe, mines)
+    if both:
+        return both
     sentences = []
     for key, other in (("a", "b"), ("b", "a")):
         mine, theirs = side[key], side[other]
@@ -388,3 +392,30 @@ def _under_supposition(
                     )
                 )
     return r.join(sentences)
+
+
+def _both_sides(r: Renderer, side: dict[str, _Side], common: CellSet, low: int, safe: CellSet, mines: CellSet) -> str:
+    """"Then the 3 at Y11 puts at least 2 of its mines in X10, Z10, and Z11, and the 2 at Y10 allows no more: X9, Y9,
+    and Z9 are safe and X12 is a mine."  (A two-number step that decides both sides: the side whose own cells are
+    mines puts at least ``low`` mines in the shared cells, all the other needs.)  Empty when it decides one side."""
+    fills = next((key for key in ("a", "b") if side[key].unique & mines), None)
+    empties = next((key for key in ("a", "b") if side[key].unique & safe), None)
+    if fills is None or empties is None or fills == empties:
+        return ""
+    full, other = side[fills], side[empties]
+    cleared, needed = other.unique & safe, full.unique & mines
+    values = {"a": full.number, "a_clue": full.clue, "low": low, "common": common, "b": other.number, "b_clue": other.clue,
+              "safe": cleared, "mines": needed}
+    if len(needed) == 1:
+        # I18N: inside a proof: one number (%(a)s at %(a_clue)s) must put at least %(low)s of its mines in the cells
+        # %(common)s it shares with the other, and the other (%(b)s at %(b_clue)s) allows no more there: so the
+        # other's own cells %(safe)s are safe and the first number's own cell %(mines)s is a mine
+        return r.ngettext(
+            "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, and the %(b)s at %(b_clue)s allows no more: %(safe)s is safe and %(mines)s is a mine.",
+            "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, and the %(b)s at %(b_clue)s allows no more: %(safe)s are safe and %(mines)s is a mine.",
+            len(cleared), **values)
+    # I18N: as above, with several cells of the first number (%(mines)s) mines
+    return r.ngettext(
+        "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, and the %(b)s at %(b_clue)s allows no more: %(safe)s is safe and %(mines)s are mines.",
+        "Then the %(a)s at %(a_clue)s puts at least %(low)s of its mines in %(common)s, and the %(b)s at %(b_clue)s allows no more: %(safe)s are safe and %(mines)s are mines.",
+        len(cleared), **values)
