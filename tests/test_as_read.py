@@ -18,7 +18,7 @@ from explainer.words.modes import loss_report_json
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
 from tests.data import view_boards
-from tests.oracles.as_read import Counts, check_text
+from tests.oracles.as_read import AsReadError, Counts, check_text
 from tests.test_properties import game_views
 
 ROOT = Path(__file__).resolve().parent
@@ -48,6 +48,17 @@ def test_player_views_read_true() -> None:
     # the checker read the claims it exists for (else a change of wording would silently skip them)
     for kind in ("value", "touches", "has", "others", "share", "outside", "compared", "all-found", "all-but", "unproved-flag"):
         assert counts.checked.get(kind, 0) > 0, counts.checked
+
+
+def test_a_ring_of_ones_reads_true_and_a_wrong_sum_is_caught() -> None:
+    board = Board.parse((ROOT / "boards" / "enumeration_ring.txt").read_text())
+    check_board(board, Counts())
+    text = hint_text(make_hint(board))
+    assert check_text(board, text).checked["sum"] == 2
+    for wrong in (text.replace("exactly 4 mines", "exactly 3 mines"), text.replace("need all 4", "need all 3"),
+                  text.replace("B2, F2,", "B2, C2,"), text.replace("the 1 at D3, ", "")):
+        with pytest.raises(AsReadError):
+            check_text(board, wrong)
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=lambda p: p.stem)

@@ -87,6 +87,8 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
     shared_aside: set[int] = set()
     last_found: set[int] = set()
     last_clue = ""
+    last_outer: set[int] = set()
+    last_total = -1
     for sentence in sentences:
         sentence = re.sub(r"^\d+\. ", "", sentence)
         m = re.search(rf"^(?:Apart from ({LIST}), known to be safe, )?the ([0-8]) at ({CELL}) touches exactly (\d+) covered cells?, ({LIST})", sentence, re.I)
@@ -206,6 +208,35 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             if board.mines != 1 or len(read.covered) - len(named) - int(m.group(2) or 0) != 1:
                 fail(sentence, f"{len(read.covered)} cells are covered and the board has {board.mines} mines")
             counts.add("all-found")
+        m = re.search(rf"^No two of ((?:the [0-8] at {CELL}(?:, and |, | and )?)+) share a covered cell, so together they touch exactly (\d+) mines?\.", sentence)
+        if m:
+            outer: set[int] = set()
+            total = 0
+            for name in re.findall(CELL, m.group(1)):
+                around = read.around(name)
+                if around & outer:
+                    fail(sentence, f"the number at {name} shares a covered cell with another one named")
+                outer |= around
+                total += read.value(name)
+            if total != int(m.group(2)):
+                fail(sentence, f"the numbers named show {total} together")
+            last_outer, last_total = outer, total
+            counts.add("sum")
+        m = re.search(rf"^Inside those cells, ((?:the [0-8] at {CELL}(?:, and |, | and )?)+) needs? all (\d+)(?:, no two sharing a cell)?, so ({LIST})(?:,? and (\d+) more cells?)? (?:is|are) safe\.", sentence)
+        if m:
+            inside: set[int] = set()
+            total = 0
+            for name in re.findall(CELL, m.group(1)):
+                around = read.around(name)
+                if around & inside or not around <= last_outer:
+                    fail(sentence, f"the number at {name} shares a cell or reaches outside the cells before")
+                inside |= around
+                total += read.value(name)
+            rest = last_outer - inside
+            named = read.cells(m.group(3))
+            if total != int(m.group(2)) or total != last_total or not named <= rest or len(named) + int(m.group(4) or 0) != len(rest):
+                fail(sentence, f"inside numbers show {total}; the cells left are {sorted(map(board.name, rest))}")
+            counts.add("sum")
         m = re.search(r"All but (\d+) of the (\d+) mines", sentence)
         if m:
             if int(m.group(2)) != board.mines:
