@@ -144,6 +144,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"review"}),
     frozenset({"learn"}),
     frozenset({"words"}),
+    frozenset({"service"}),  # one game service: what every front end asks of the engine about a game
     frozenset({"cli"}),
     frozenset({"__main__"}),  # ``python -m explainer``: the command line
 )

@@ -311,9 +311,9 @@ def test_the_engine_and_the_api_say_the_same(app: Flask) -> None:
 
 def test_budget_share_is_a_part_of_the_time_left() -> None:
     with budget.limit(seconds=10):
-        with limits.share(0.5) as part:
+        with budget.share(0.5) as part:
             assert part.seconds is not None and 4.5 < part.seconds <= 5.0
-    with limits.share(0.5) as part:  # no budget in force: no limit
+    with budget.share(0.5) as part:  # no budget in force: no limit
         assert part.seconds is None
     assert limits.time_left() is None
     with budget.limit(seconds=10):

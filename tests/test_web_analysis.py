@@ -9,32 +9,9 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.words.hints import hint_text
 from web import create_app
-from web.api.analysis import Analyses, LruCache, hint_reply
+from web.api.analysis import Analyses, hint_reply
 
 BOARD = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
-
-
-def test_lru_keeps_the_most_recent_and_counts() -> None:
-    cache: LruCache[str, int] = LruCache(2)
-    calls: list[str] = []
-
-    def make(key: str):
-        return lambda: calls.append(key) or len(calls)
-
-    assert cache.get("a", make("a")) == 1
-    assert cache.get("b", make("b")) == 2
-    assert cache.get("a", make("a")) == 1  # hit: a is now the most recent
-    assert cache.get("c", make("c")) == 3  # evicts b
-    assert cache.get("b", make("b")) == 4
-    assert calls == ["a", "b", "c", "b"] and (cache.hits, cache.misses) == (1, 4)
-
-
-def test_size_zero_keeps_nothing() -> None:
-    cache: LruCache[str, int] = LruCache(0)
-    calls: list[int] = []
-    for _ in range(3):
-        cache.get("a", lambda: calls.append(1) or len(calls))
-    assert len(calls) == 3
 
 
 def test_cached_answers_equal_fresh_ones_per_language() -> None:
@@ -50,7 +27,7 @@ def test_cached_answers_equal_fresh_ones_per_language() -> None:
     assert english == hint_reply(solve(BOARD), "en") and english["text"] == hint_text(make_hint(BOARD), "en")
     assert german == hint_reply(solve(BOARD), "de")
     assert analyses.hint("rev-1", board, "en") is english
-    assert len(built) == 2 and analyses.solutions.misses == 1  # one solve shared by both languages
+    assert len(built) == 2 and analyses.solutions.cache.misses == 1  # one solve shared by both languages
 
 
 def test_api_answers_are_the_same_with_the_cache_off(tmp_path: Path) -> None:

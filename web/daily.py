@@ -48,6 +48,7 @@ from web.storage.games import GameRecord
 from web.storage.ranking import Origin
 from web.storage.results import day_start
 from web.storage.tables import daily_attempts, games
+from web.extra import web_extra
 
 __all__ = [
     "DAILY_PRESETS",
@@ -122,7 +123,7 @@ def deal(day: str, preset: str) -> Game:
     """The day's board for ``preset``, its centre opened by the game."""
     height, width, mines = PRESETS[preset]
     game = modes.new_game(Mode.NO_GUESS, height, width, mines, _seed(day, preset))
-    game.extra["warnings"] = False  # the same board for everyone, with no help: no flag is judged
+    web_extra(game)["warnings"] = False  # the same board for everyone, with no help: no flag is judged
     modes.open_cell(game, height // 2, width // 2, by="game", at=time.time())
     return game
 

@@ -21,7 +21,7 @@ bounded memory, and the write lock is never held while the engine works
 
 What a route does after the engine (the words, the JSON) counts against the
 same wall-clock time: a route whose work grows with its input splits the time
-left between its parts (``share``) and stops a list when ``time_left`` falls
+left between its parts (``explainer.engine.budget.share``) and stops a list when ``time_left`` falls
 under what its last part needs (``POST /api/positions/analysis`` cuts its chain
 of deductions, ``"truncated": true``).  And replies are bounded in size:
 ``MAX_REPLY_BYTES`` (default 8 MiB, several times the largest analysis reply
@@ -67,7 +67,6 @@ __all__ = [
     "init_app",
     "release_memory",
     "resident_bytes",
-    "share",
     "time_left",
 ]
 
@@ -131,15 +130,6 @@ def for_review() -> Iterator[budget.Budget]:
     4.6 s of CPU; an expert game in 0.2 s (``benchmarks/review_bench.py``)."""
     seconds = float(current_app.config["ENGINE_SECONDS"]) * REVIEW_BUDGETS
     with budget.separate(seconds, int(current_app.config["ENGINE_WORK"]) * REVIEW_BUDGETS) as part:
-        yield part
-
-
-@contextmanager
-def share(fraction: float) -> Iterator[budget.Budget]:
-    """Engine work limited to ``fraction`` (0 to 1) of the time left in the request's budget: the rest
-    is kept for what the route does after it.  Its work still counts against the request's allowance."""
-    left = time_left()
-    with budget.limit(seconds=None if left is None else left * fraction) as part:
         yield part
 
 

@@ -39,13 +39,12 @@ from explainer.cli import convert as cli_convert
 from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, language, limit_number, whole_number
 from explainer.core.board import Board, BoardParseError
 from explainer.engine import budget
-from explainer.engine.hint import make_hint
-from explainer.bot.moves import advised_guess
 from explainer.engine.solve import solve
 from explainer.inputs import json_depth
 from explainer.errors import BudgetExceeded, EngineError
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.solution_json import solution_to_json
+from explainer.service import advise
 from explainer.words.hints import hint_json, hint_text
 
 __all__ = ["main", "CliError", "whole_number", "DEFAULT_MEMORY_MIB", "MAX_JSON_DEPTH"]
@@ -164,12 +163,11 @@ _OUT_OF_MEMORY = "out of memory: this board needs more memory than the limit all
 def cmd_hint(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     board = _read_board(args.file, stdin)
     with _budget(args):
-        hint = make_hint(board)
-        guess = advised_guess(board) if hint.kind == "guess" else None
+        advice = advise(solve(board, hint_only=True))
     if args.json:
-        _dump(hint_json(hint, args.lang, guess=guess), out)
+        _dump(hint_json(advice.hint, args.lang, guess=advice.guess), out)
     else:
-        out.write(hint_text(hint, args.lang, guess) + "\n")
+        out.write(hint_text(advice.hint, args.lang, advice.guess) + "\n")
     return 0
 
 

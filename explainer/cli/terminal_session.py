@@ -15,20 +15,19 @@ from dataclasses import dataclass, field
 
 from babel.numbers import format_decimal
 
-from explainer.bot.guess import Guess
-from explainer.bot.moves import Move, MoveKind, advised_guess, advised_loss, next_move
+from explainer.bot.moves import Move, MoveKind, advised_loss, next_move
 from explainer.core.board import COVERED, FLAGGED, Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction
 from explainer.engine import budget
 from explainer.engine.highlight import Marks, highlights
-from explainer.engine.hint import Hint, make_hint, wrong_flag_hint
-from explainer.engine.solve import Solution, solve
+from explainer.engine.solve import Solution
 from explainer.errors import EngineError
 from explainer.play import history
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
 from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, mode_rules, open_cell
+from explainer.service import Advice, Solutions, advise, wrong_flags_now
 from explainer.words.bot import explain_move, move_marks
 from explainer.words.hints import hint_text, named_shape
 from explainer.words.modes import loss_text
@@ -124,7 +123,7 @@ class Session:
         self.started: float | None = None
         self.finished: float | None = None
         self.probabilities = False
-        self._solution: tuple[tuple[int, int, GameState], Solution] | None = None
+        self._solutions = Solutions(1)  # the position on screen
         self._hint_key: tuple[object, ...] | None = None
         self.hint_level = 0
         self.wrong_flags = CellSet(0, self.game.width)
@@ -173,16 +172,13 @@ class Session:
 
     # -- engine work, bounded ------------------------------------------------------------------
     def _solve(self) -> Solution:
-        """The solution of the view (cached for the position): certain cells, probabilities, wrong flags."""
-        game = self.game
-        key = (game.revealed, game.flagged, game.state)
-        if self._solution is not None and self._solution[0] == key:
-            return self._solution[1]
+        """The solution of the view (kept for the position): certain cells, probabilities, wrong flags."""
         with budget.limit(seconds=self.seconds, work=self.work):
-            solution = solve(game.view(), hint_only=True)
-        if solution.exact:
-            self._solution = (key, solution)
-        return solution
+            return self._solutions.solve(self.game.view(), self._position())
+
+    def _position(self) -> tuple[int, int, GameState]:
+        game = self.game
+        return (game.revealed, game.flagged, game.state)
 
     def _error(self, error: EngineError) -> None:
         self.message = Message(paragraphs=[self.renderer.error(error)], kind="error")
@@ -250,18 +246,11 @@ class Session:
             self._tell_won()
 
     def _note_wrong_flags(self) -> None:
-        """The flags the player's view proves wrong (as the web's ``note_wrong_flags``): marked on the board."""
-        game = self.game
-        self.wrong_flags = CellSet(0, game.width)
-        if game.state is not GameState.PLAYING or not game.flagged:
-            return
-        try:
-            wrong = self._solve().wrong_flags
-        except EngineError:  # over the budget: no warning this time (the move stands)
-            return
-        if wrong:
-            self.wrong_flags = wrong
-            game.extra["warned"] = True
+        """The flags the player's view proves wrong (``explainer.service.wrong_flags_now``, as the web): marked on
+        the board."""
+        self.wrong_flags = wrong_flags_now(self.game, lambda _view: self._solve())
+        if self.wrong_flags:
+            self.game.extra["warned"] = True
 
     def _tell_outcome(self, outcome: MoveOutcome) -> None:
         r = self.renderer
@@ -378,22 +367,17 @@ class Session:
         self._hint_key = key
         try:
             solution = self._solve()
-            if self.cursor in solution.wrong_flags:
-                found = wrong_flag_hint(solution, self.cursor)
-            else:
-                found = make_hint(solution)
-            guess: Guess | None = None
-            if found.kind == "guess":
-                with budget.limit(seconds=self.seconds, work=self.work):
-                    guess = advised_guess(solution.board)
+            with budget.limit(seconds=self.seconds, work=self.work):
+                advice = advise(solution, self.cursor)
             if self.hint_level == 1:
                 history.note_help(game, "hint", time.time())
         except EngineError as error:
             self._error(error)
             return
-        self.message = self._hint_message(found, guess, r)
+        self.message = self._hint_message(advice, r)
 
-    def _hint_message(self, found: Hint, pick: Guess | None, r: Renderer) -> Message:
+    def _hint_message(self, advice: Advice, r: Renderer) -> Message:
+        found, pick = advice.hint, advice.guess
         wrong = CellSet.from_cells([found.cell], self.game.width) if found.cell else None
         pick_cell, compared = (pick.cell, pick.better) if pick is not None else (None, None)
         marks = highlights(found.deduction, wrong, found.safest, pick_cell, compared)
@@ -473,16 +457,17 @@ class Session:
         exact count no longer fits the budget turns the overlay off (it is not solved again per cell)."""
         if not self.probabilities:
             return None
-        key = (self.game.revealed, self.game.flagged, self.game.state)
-        if self._solution is None or self._solution[0] != key:
+        solution = self._solutions.known(self._position())
+        if solution is None:
             try:
                 self._solve()
             except EngineError:
                 pass
-            if self._solution is None or self._solution[0] != key:
+            solution = self._solutions.known(self._position())
+            if solution is None:
                 self.probabilities = False
                 return None
-        return self._solution[1].probabilities.get(index)
+        return solution.probabilities.get(index)
 
     def cursor_text(self) -> str:
         """The cell under the cursor in words (the web's screen-reader names), with its mine chance."""

@@ -55,6 +55,7 @@ __all__ = [
     "current",
     "limit",
     "separate",
+    "share",
     "attempt",
     "spend",
     "check",
@@ -168,6 +169,16 @@ def limit(seconds: float | None = None, work: int | None = None) -> Iterator[Bud
         _CURRENT.reset(token)
         if outer is not None:
             outer.spent += budget.spent
+
+
+@contextmanager
+def share(fraction: float) -> Iterator[Budget]:
+    """Run the block with ``fraction`` (0 to 1) of the time left in the budget in force (no time limit without
+    one): the rest is kept for what the caller does after it.  Its work still counts against the budget."""
+    outer = _CURRENT.get()
+    left = None if outer is None else outer.remaining_seconds()
+    with limit(seconds=None if left is None else left * fraction) as part:
+        yield part
 
 
 @contextmanager

@@ -148,7 +148,8 @@ class VideoInfo(TypedDict):
 class GameExtra(TypedDict, total=False):
     """A game's settings and notes beyond its board (JSON as it is stored).  The modes own ``mode``,
     ``max_rule``/``require_rule`` (no-guess), ``saves`` (forgiving), ``assists`` (assist), ``first_layout``
-    and ``loss``; the web owns the wrong-flag warnings and mine vision."""
+    and ``loss``; a front end notes ``warned`` (help shown).  What the web keeps beyond that (its warnings switch,
+    the wrong flags shown, mine vision) is the web's type, ``web.extra.WebExtra``."""
 
     mode: str  # ``explainer.play.modes.Mode``; absent: classic
     max_rule: str  # no-guess: the deepest rule its boards need
@@ -158,11 +159,7 @@ class GameExtra(TypedDict, total=False):
     first_layout: str  # the layout the player was dealt (a bitmask, ``layout_text``), when the mines moved since
     loss: LossRecord
     video: VideoInfo  # a game imported from a replay video
-    warnings: bool  # False: the player switched wrong-flag warnings off before the game started
     warned: bool  # a wrong-flag warning was shown (help: the game does not rank)
-    wrong_flags: list[list[int]]  # the flags the numbers prove wrong, as the last reply showed them
-    vision: bool  # mine vision is on
-    vision_used: bool  # mine vision was used (the game is assisted for good)
 
 
 #: a game as it is stored (``Game.to_dict``)

@@ -70,6 +70,7 @@ from web.storage import accounts
 from web.storage.accounts import AttemptRefused
 from web.api.replies import advised_report, state_json
 from web.requests import body_json, reply_language
+from web.extra import web_extra
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
@@ -135,7 +136,7 @@ def create() -> ResponseReturnValue:
         raise BadRequestBody(_("warnings must be true or false, got %(value)s", value=repr(warnings)[:40]))
     game = make_game(settings, seed)
     if not warnings:
-        game.extra["warnings"] = False  # the player's choice before the game starts: no wrong-flag warnings
+        web_extra(game)["warnings"] = False  # the player's choice before the game starts: no wrong-flag warnings
     record = db.create_game(owner_id(), game, settings.mode, Origin.DEALT)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})
@@ -188,7 +189,7 @@ def flag(game_id: str) -> ResponseReturnValue:
 
     record, flagged, cell = _move(game_id, set_flag, data)
     warning = None
-    if flagged and cell.to_json() in record.game.extra.get("wrong_flags", []):
+    if flagged and cell.to_json() in web_extra(record.game).get("wrong_flags", []):
         try:
             warning = wrong_flag_json(current_analyses().solve(record.game.view()), cell, language)
         except BudgetExceeded:  # the flag is stored and shown as wrong; its explanation did not fit the budget
@@ -448,8 +449,8 @@ def vision(game_id: str) -> ResponseReturnValue:
         if game.layout is None:
             raise VisionUnavailable(daily=False)
         if on:
-            game.extra["vision_used"] = True
-        game.extra["vision"] = on
+            web_extra(game)["vision_used"] = True
+        web_extra(game)["vision"] = on
 
     record, _nothing = db.update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})

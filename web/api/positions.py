@@ -50,8 +50,10 @@ from explainer.formats import link
 from explainer.words.hints import HintJson, chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
+from explainer.engine import budget
+from explainer.service import wrong_flag_hints
 from web import limits
-from web.api.analysis import hint_reply, overlay_json, wrong_flag_hints
+from web.api.analysis import hint_reply, overlay_json
 from web.api.errors import BadRequestBody, LayoutHidden
 from web.api.replies import state_json
 from web.requests import body_json, reply_language
@@ -338,7 +340,7 @@ def analysis_route() -> ResponseReturnValue:
     position_data = position_json(position)  # (writing every format takes time too: it is counted first)
     view = position.view  # the engine gets the view only, never the layout sent with it
     _note_own_games(view)
-    with limits.share(SOLVE_SHARE):
+    with budget.share(SOLVE_SHARE):
         solution = solve(view)
     wrong_hints = wrong_flag_hints(solution, list(solution.wrong_flags)[:MAX_WRONG_FLAGS], WHY_SHARE, MAX_WRONG_FLAG_CHAIN)
     overlay = overlay_json(solution, language) if solution.exact and solution.consistent else None

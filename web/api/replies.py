@@ -34,6 +34,7 @@ from web.api.analysis import current_analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.requests import reply_language
+from web.extra import web_extra
 
 __all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
 
@@ -203,7 +204,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
         "summary": {
             **summary(game),
             "assisted": assisted_reasons(game),
-            "warnings": game.extra.get("warnings", True) is not False,
+            "warnings": web_extra(game).get("warnings", True) is not False,
             # why a finished game does not rank (web.storage.ranking); None while it is played.  While a loss can
             # still be undone the board's 3BV is left out (it would tell something of the layout)
             "unranked": [str(r) for r in unranked_of(record) if not ((pending or hidden) and r is Unranked.LOW_3BV)] if game.over else None,
@@ -213,7 +214,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
         # where the layout came from (web.storage.ranking.Origin): a position's is fixed, no first-click rule
         "origin": record.origin,
         "daily": record.daily,
-        "vision": vision_json(game) if game.extra.get("vision") else None,
+        "vision": vision_json(game) if web_extra(game).get("vision") else None,
     }
     if game.over:
         wrong = _wrong_flags_shown(game, hidden)
@@ -241,7 +242,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
             data["end"]["loss"] = loss_json(report, language)
     elif game.state is GameState.PLAYING:
         # worked out with the move, before it was written (``web.api.games.note_wrong_flags``)
-        data["wrong_flags"] = game.extra.get("wrong_flags", [])
+        data["wrong_flags"] = web_extra(game).get("wrong_flags", [])
     return data
 
 

@@ -30,6 +30,7 @@ from web.storage import training
 from web.storage.database import connection, upsert
 from web.storage.ranking import Unranked, unranked_reasons
 from web.storage.tables import ACCOUNT_PREFIX, results, users
+from web.extra import web_extra
 
 if TYPE_CHECKING:
     from web.storage.games import GameRecord
@@ -77,7 +78,7 @@ def assisted_reasons(game: Game) -> list[history.Assisted]:
     """Why the game is assisted: the history's reasons (hints, probabilities, the bot, undo), mine
     vision, and a wrong-flag warning shown."""
     reasons = history.assisted_reasons(game)
-    if game.extra.get("vision_used"):
+    if web_extra(game).get("vision_used"):
         reasons.append("vision")
     if game.extra.get("warned"):
         reasons.append("warning")
