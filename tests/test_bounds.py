@@ -30,7 +30,7 @@ from explainer.play.history import EXTRA_RECORDS, RECORDS_PER_CELL, HistoryFull,
 from explainer.play.modes import flag_cell
 from web import create_app, limits
 from web.api import positions
-from web.api.errors import MoveLimitReached
+from web.errors import MoveLimitReached
 from web.security import MAX_URL_BYTES
 from web.storage import games as web_db
 from tests.conftest import session_owner

@@ -134,3 +134,23 @@ def test_no_engine_work_runs_inside_a_write_transaction(
     for path in (f"/api/games/{game_id}/review", "/api/stats", "/api/learn/practice", "/stats", "/learn/yours"):
         assert client.get(path).status_code == 200, path
     assert depth["engine"] > 0 and depth["open"] == 0
+
+
+def test_the_webs_errors_are_one_module_at_the_bottom() -> None:
+    """Every error a request is refused with is defined in ``web.errors``, which imports no other module of the web
+    (at import time or later); how each becomes a reply lives above, in ``web.error_replies``."""
+    import importlib
+
+    from web.errors import ApiError
+
+    graph = import_graph(WEB, deferred=True)
+    assert not {target for target in graph["web.errors"] if target.startswith("web")}
+    for module in module_files(WEB):  # every module that could define one, loaded
+        if not module.endswith("__main__") and ".schema" not in module:  # (not the migrations: Alembic runs them)
+            importlib.import_module(module)
+
+    def kinds(cls: type) -> list[type]:
+        return [cls, *(kind for sub in cls.__subclasses__() for kind in kinds(sub))]
+
+    found = kinds(ApiError)
+    assert len(found) >= 30 and {kind.__module__ for kind in found} == {"web.errors"}, found

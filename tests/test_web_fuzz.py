@@ -59,6 +59,7 @@ from explainer.engine.hint import make_hint
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 from web import accounts, create_app
+from web.errors import BadField
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
 from web.storage import games as web_db
 from web.storage import puzzles as practice_store
@@ -554,7 +555,7 @@ def _bad_account(body: Any, world: World) -> bool:
         try:
             name = accounts.check_username(body["username"])
             accounts.check_new_password(body["password"], name)
-        except accounts.BadField:
+        except BadField:
             return True
     return False
 

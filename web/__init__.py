@@ -16,7 +16,7 @@ from explainer.words.i18n import LANGUAGES, locale_dirs
 from web import limits, security, storage
 from web.api import register as register_api
 from web.api.analysis import Analyses
-from web.api.errors import IMPORTS_REFUSED
+from web.errors import IMPORTS_REFUSED
 from web.clients import DoorRefusals, Refusals
 from web.config import DEFAULTS, database_url, environment_settings, retention_days
 from web.language import SharedCatalogs, direction, select_language

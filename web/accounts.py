@@ -63,20 +63,15 @@ from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
 from web import identity
 from web.clients import client_address
-from web.api.errors import ApiError
+from web.errors import BadCredentials, BadField, NameTaken, NotSignedIn, TooManyAttempts
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused, User, UsernameTaken
 
 __all__ = [
     "UserJson",
-    "BadCredentials",
-    "BadField",
     "MIN_PASSWORD_SCORE",
-    "NameTaken",
-    "NotSignedIn",
     "PASSWORD_LENGTH",
     "SCORED_LENGTH",
-    "TooManyAttempts",
     "USERNAME_LENGTH",
     "check_new_password",
     "check_password",
@@ -101,29 +96,6 @@ SCORED_LENGTH = 64
 #: zxcvbn keeps the words of the user (the username) in a module-level dictionary: one scoring at a time
 _SCORING = threading.Lock()
 
-
-class BadField(ApiError):
-    status = 400
-
-
-class BadCredentials(ApiError):
-    status = 401
-
-
-class NotSignedIn(ApiError):
-    status = 401
-
-
-class NameTaken(ApiError):
-    status = 409
-
-
-class TooManyAttempts(ApiError):
-    status = 429
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
 
 
 class UserJson(TypedDict):

@@ -40,7 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from explainer.play import modes
 from explainer.play.game import PRESETS, Game
 from explainer.play.modes import Mode
-from web.api.errors import ApiError
+from web.errors import DailyHidden, DailyPlayed
 from web.storage import accounts as stored_accounts
 from web.storage import games as db
 from web.storage.database import connection, upsert, write
@@ -52,12 +52,11 @@ from web.extra import web_extra
 
 __all__ = [
     "DAILY_PRESETS",
-    "DailyHidden",
-    "DailyPlayed",
     "claim_adopted",
     "daily_game",
     "daily_key",
     "find_today",
+    "hidden_until",
     "layout_hidden",
     "player_key",
     "today",
@@ -66,24 +65,6 @@ __all__ = [
 #: the presets that have a daily board
 DAILY_PRESETS: tuple[str, ...] = ("beginner", "intermediate", "expert")
 DAY = 86400.0
-
-
-class DailyPlayed(ApiError):
-    """This player's attempt at today's board is gone (the account that made it was deleted)."""
-
-    status = 409
-
-
-class DailyHidden(ApiError):
-    """What would show a daily board's layout, asked before its day ended."""
-
-    status = 409
-
-    def __init__(self, daily: str) -> None:
-        opens = format_datetime(datetime.fromtimestamp(day_start(daily) + DAY, UTC), "short")
-        # I18N: the review, replay or replay file of a daily board asked on its own day; %(time)s is when the next
-        # day begins (UTC), in the reader's date format
-        super().__init__(_("The daily board's mines stay hidden until the day ends: this opens on %(time)s (UTC).", time=opens))
 
 
 def today(now: float | None = None) -> str:
@@ -99,6 +80,11 @@ def layout_hidden(record: GameRecord, now: float | None = None) -> bool:
     if record.daily is None:
         return False
     return (time.time() if now is None else now) < day_start(record.daily) + DAY
+
+
+def hidden_until(daily: str) -> DailyHidden:
+    """The refusal of what would show the layout of the daily board of ``daily`` (a day) before that day ends."""
+    return DailyHidden(format_datetime(datetime.fromtimestamp(day_start(daily) + DAY, UTC), "short"))
 
 
 def _secret() -> bytes:

@@ -159,7 +159,7 @@ def check_reply_size(size: int) -> None:
     route that would change something with its answer checks first, so that a refusal changes nothing."""
     limit = int(current_app.config["MAX_REPLY_BYTES"])
     if size > limit:
-        from web.api.errors import ReplyTooLarge  # (web.api imports this module's users)
+        from web.errors import ReplyTooLarge  # (web.api imports this module's users)
 
         raise ReplyTooLarge(limit)
 
@@ -171,7 +171,8 @@ def _bound_reply(response: Response) -> Response:
     size = response.content_length
     if size is None or size <= limit or not request.path.startswith("/api/") or response.direct_passthrough:
         return response
-    from web.api.errors import ReplyTooLarge, error_response  # (web.api imports this module's users)
+    from web.error_replies import error_response
+    from web.errors import ReplyTooLarge  # (web.api imports this module's users)
 
     log.warning("reply of %s bytes over MAX_REPLY_BYTES (%s) on %s %s", size, limit, request.method, request.path)
     error = ReplyTooLarge(limit)

@@ -8,7 +8,7 @@ from typing import Any
 from flask import request
 from flask_babel import gettext as _
 
-from web.api.errors import BadRequestBody, UnsupportedBody
+from web.errors import BadRequestBody, UnsupportedBody
 from web.language import requested_language, select_language
 
 __all__ = ["body_json", "reply_language"]

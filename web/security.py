@@ -41,7 +41,7 @@ from flask_babel import gettext as _
 
 from explainer.play.videos import MAX_VIDEO_BYTES
 from explainer import inputs
-from web.api.errors import ApiError, BadRequestBody, UnsupportedBody, UrlTooLong
+from web.errors import BadRequestBody, CrossSiteRequest, StalePage, UnsupportedBody, UrlTooLong
 from web.language import requested_language
 
 __all__ = [
@@ -84,15 +84,6 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-
-class CrossSiteRequest(ApiError):
-    status = 403
-
-
-class StalePage(ApiError):
-    """A state-changing request from a page whose CSRF token is missing or belongs to another session."""
-
-    status = 403
 
 
 def token_for(secret: str, sid: str) -> str:

@@ -1,6 +1,6 @@
 """The JSON API under ``/api``: games (``games``), the bot (``bot``), Learn (``learn``), positions from anywhere (``positions``),
 accounts (``account``), statistics, leaderboards and the daily board (``stats``),
-the OpenAPI description (``openapi``) and one error module (``errors``); ``replies``
+the OpenAPI description (``openapi``); its errors are ``web.errors`` (how they become replies: ``web.error_replies``); ``replies``
 and ``analysis`` shape what the engine says for a client, ``settings`` checks new games."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web.api import account, bot, errors, games, learn, openapi, positions, stats
+    from web import error_replies
+    from web.api import account, bot, games, learn, openapi, positions, stats
 
     for module in (games, bot, learn, positions, account, stats, openapi):
         app.register_blueprint(module.bp)
-    errors.register_error_handlers(app)
+    error_replies.register_error_handlers(app)

@@ -27,7 +27,7 @@ from web.storage import games as db
 from web.api.analysis import note_wrong_flags
 from web.api.replies import state_json
 from web.requests import body_json, reply_language
-from web.api.errors import BotCannotMove, GameOver
+from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
 __all__ = ["bp"]

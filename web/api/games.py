@@ -47,7 +47,7 @@ from web.storage import games as db
 from web.storage import reviews
 from web.storage.ranking import Origin
 from web.api.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
-from web.api.errors import (
+from web.errors import (
     BadPage,
     BadRequestBody,
     IMPORTS_REFUSED,
@@ -63,7 +63,7 @@ from web.api.errors import (
     VisionUnavailable,
 )
 from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, make_game, replay_game, settings_from_json
-from web.daily import DailyHidden, layout_hidden
+from web.daily import hidden_until, layout_hidden
 from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
@@ -252,7 +252,7 @@ def review_route(game_id: str) -> ResponseReturnValue:
     page = _page_number()
     record = db.load_game(game_id, owner_id())
     if layout_hidden(record) and record.game.over:
-        raise DailyHidden(str(record.daily))  # the review shows the whole board
+        raise hidden_until(str(record.daily))  # the review shows the whole board
     with limits.for_review():  # (its own fixed budget: past it the rest of the moves are listed unjudged)
         judged = reviews.review_of(record.id, record.game, keep_cut=True)  # (made once: usually after the finishing reply)
     pages = max(1, -(-len(judged.moves) // REVIEW_PAGE_MOVES))
@@ -284,7 +284,7 @@ def replay_file(game_id: str) -> ResponseReturnValue:
     if not record.game.finished:
         raise NotFinished(game_id)  # the file holds the layout
     if layout_hidden(record):
-        raise DailyHidden(str(record.daily))
+        raise hidden_until(str(record.daily))
     response = jsonify(to_replay(record.game))
     response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.json"'
     return response
@@ -298,7 +298,7 @@ def evf_video(game_id: str) -> ResponseReturnValue:
     if not record.game.finished:
         raise NotFinished(game_id)  # the video holds the layout
     if layout_hidden(record):
-        raise DailyHidden(str(record.daily))
+        raise hidden_until(str(record.daily))
     response = Response(to_evf(record.game), mimetype="application/octet-stream")
     response.headers["Content-Disposition"] = f'attachment; filename="minesweeper-{record.id}.evf"'
     return response
@@ -398,7 +398,7 @@ def replay(game_id: str) -> ResponseReturnValue:
     if not record.game.over:
         raise NotFinished(game_id)  # a replay of a game in play would show its layout
     if layout_hidden(record):
-        raise DailyHidden(str(record.daily))
+        raise hidden_until(str(record.daily))
     if record.game.state is GameState.LOSS_PENDING:  # replaying the board moves on: the loss is accepted
         record, _ = db.update_game(game_id, owner_id(), accept_loss)
     again = replay_game(record.game)

@@ -43,7 +43,7 @@ from web.storage import puzzles as practice_store
 from web.storage import training
 from web.api.analysis import HintReply
 from web.requests import body_json, reply_language
-from web.api.errors import ApiError, BadRequestBody
+from web.errors import BadRequestBody, NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
 
 __all__ = ["LastMissJson", "LessonSummaryJson", "PracticeItemJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
@@ -97,17 +97,6 @@ bp = Blueprint("learn_api", __name__, url_prefix="/api/learn")
 #: fresh seeds tried before a lesson's puzzle request gives up (the engine's own attempts are many more)
 SEEDS_TRIED = 3
 
-
-class PuzzleSolved(ApiError):
-    status = 409
-
-    def __init__(self, puzzle_id: str) -> None:
-        # I18N: an answer sent for a practice puzzle already solved; %(puzzle)s is the puzzle's id, in quotes
-        super().__init__(_("practice puzzle %(puzzle)s is already solved: ask for a new one", puzzle=repr(puzzle_id)))
-
-
-class NoPuzzle(ApiError):
-    status = 409
 
 
 def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleReplyJson:
@@ -233,13 +222,6 @@ def progress() -> ResponseReturnValue:
         }
     )
 
-
-class NothingMissed(ApiError):
-    status = 409
-
-    def __init__(self) -> None:
-        # I18N: "Your practice" asked for a puzzle while the player's finished games show no step missed
-        super().__init__(_("your finished games show no step missed yet: play a game, or practise a lesson"))
 
 
 def queue_json(item: training.QueueItem, language: str) -> PracticeItemJson:

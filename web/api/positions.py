@@ -54,7 +54,7 @@ from explainer.engine import budget
 from explainer.service import wrong_flag_hints
 from web import limits
 from web.api.analysis import hint_reply, overlay_json
-from web.api.errors import BadRequestBody, LayoutHidden
+from web.errors import BadRequestBody, LayoutHidden
 from web.api.replies import state_json
 from web.requests import body_json, reply_language
 from web.api.settings import game_from_position

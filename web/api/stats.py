@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from web import daily, identity
 from web.accounts import user_json
-from web.api.errors import ApiError, BadRequestBody
+from web.errors import BadRequestBody, UnknownPreset
 from web.api.replies import state_json
 from web.api.settings import MODES
 from web.identity import set_current_game
@@ -30,9 +30,6 @@ bp = Blueprint("stats_api", __name__, url_prefix="/api")
 #: a board kind: a preset, a preset with a multiplier, or width x height / mines
 KIND = re.compile(r"^(?:[a-z]+(?:\*[01]\.[0-9])?|[0-9]{1,2}x[0-9]{1,2}/[0-9]{1,4})$")
 
-
-class UnknownPreset(ApiError):
-    status = 404
 
 
 def check_kind(value: Any) -> str:

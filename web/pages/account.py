@@ -11,7 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from web import accounts, identity
-from web.api.errors import ApiError
+from web.errors import ApiError, TooManyAttempts
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 
@@ -26,7 +26,7 @@ def _page(status: int = 200, error: ApiError | None = None, form: str | None = N
         username=request.form.get("username", "") if request.method == "POST" else "",
         limits={"username": accounts.USERNAME_LENGTH, "password": accounts.PASSWORD_LENGTH},
     )
-    if isinstance(error, accounts.TooManyAttempts):
+    if isinstance(error, TooManyAttempts):
         return page, status, {"Retry-After": str(error.retry_after)}
     return page, status
 

@@ -1,6 +1,6 @@
 """The HTML error pages: every error answered to a page (any path outside ``/api/``) is the site's page
 ``error.html``, with its header, navigation and language menu, a short title and message for the status in the
-page's language, and a link back to the game.  ``web.api.errors`` decides, for each error, between this page and
+page's language, and a link back to the game.  ``web.error_replies`` decides, for each error, between this page and
 the API's JSON error object; the status is always the error's own."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from web import daily, identity
-from web.api.errors import BadRequestBody
+from web.errors import BadRequestBody
 from web.api.settings import MODES
 from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
