@@ -253,7 +253,7 @@ def test_an_unexpected_error_under_api_is_json(app: Flask, client: FlaskClient, 
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("web.api.replies.game_state", broken)
+    monkeypatch.setattr("web.replies.game.game_state", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = client.post("/api/games", json={"preset": "beginner"})
     assert response.status_code == 500 and response.is_json and "boom" not in response.json["error"]

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 
 from explainer.play.game import Game
 
-from tests.import_graph import LEVEL, ROOT, import_graph, module_files, part_of, upward_imports
+from tests.import_graph import LEVEL, ROOT, WEB_LEVEL, cycles, import_graph, module_files, part_of, upward_imports
 
 PACKAGE = ROOT / "explainer"
 
@@ -87,7 +87,7 @@ WEB = ROOT / "web"
 
 def test_blueprints_share_request_helpers_through_one_module() -> None:
     """No route module of the API borrows from the games blueprint: reading a request lives in
-    ``web.requests``, building a game's reply in ``web.api.replies``, wrong flags in ``web.api.analysis``."""
+    ``web.requests``, building a game's reply in ``web.replies.game``, wrong flags in ``web.replies.analysis``."""
     graph = import_graph(WEB, deferred=True)
     borrowers = sorted(source for source, targets in graph.items() if "web.api.games" in targets)
     assert borrowers == ["web.api"]  # (the package registers it)
@@ -154,3 +154,13 @@ def test_the_webs_errors_are_one_module_at_the_bottom() -> None:
 
     found = kinds(ApiError)
     assert len(found) >= 30 and {kind.__module__ for kind in found} == {"web.errors"}, found
+
+
+def test_the_web_has_a_floor() -> None:
+    """Every part of ``web`` has a layer and imports only from the layers below it (a page never imports the API;
+    the errors import nothing of the web), at import time or later; the web has no module cycle."""
+    assert {part_of(name) for name in module_files(WEB)} - {""} == set(WEB_LEVEL)
+    graph = import_graph(WEB, deferred=True)
+    assert upward_imports(graph, WEB_LEVEL) == []
+    assert not any(target.startswith("web.api") for name, targets in graph.items() if name.startswith("web.pages") for target in targets)
+    assert cycles(import_graph(WEB)) == []  # (at import time; storage still has one through late imports: to go)

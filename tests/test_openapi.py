@@ -19,7 +19,7 @@ from explainer.play.game import Game
 from explainer.play.modes import open_cell
 from explainer.play.replay_file import to_replay
 from web.accounts import PASSWORD_LENGTH
-from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
 from web.api.openapi import ERROR_STATUSES, openapi_spec
 from web.security import MAX_URL_BYTES
 from web.storage.results import MULTIPLIERS

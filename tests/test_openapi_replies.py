@@ -88,9 +88,9 @@ def test_a_pending_loss_its_acceptance_and_a_win_match_the_description(
 
 
 def test_the_game_reply_type_and_its_description_name_the_same_fields() -> None:
-    """``web.api.replies.GameJson`` (and its parts) against the ``Game`` schema: the same fields, the same
+    """``web.replies.game.GameJson`` (and its parts) against the ``Game`` schema: the same fields, the same
     required ones."""
-    from web.api.replies import GameEnd, GameJson, GameSummary
+    from web.replies.game import GameEnd, GameJson, GameSummary
 
     schemas = openapi_spec()["components"]["schemas"]
     game = schemas["Game"]
@@ -130,13 +130,14 @@ def _shapes() -> list[tuple[Any, str]]:
     from explainer.words.modes import AssistJson, LossReportJson, OutcomeJson
     from explainer.words.practice import AnswerJson, CellVerdictJson
     from explainer.words.review import ChancesJson, ReviewedMoveJson, ReviewJson, ReviewSummaryJson
-    from web.api.analysis import HintReply, OverlayJson, SafestJson
+    from web.replies.analysis import HintReply, OverlayJson, SafestJson
     from web.accounts import UserJson
-    from web.api.learn import LastMissJson, LessonSummaryJson, PracticeItemJson, PuzzleReplyJson
-    from web.api.positions import ExportedFileJson, PositionJson
-    from web.api.stats import DailyBoardJson, LeaderboardsJson, RatioRowJson, TimeRowJson
+    from web.api.learn import LessonSummaryJson, PuzzleReplyJson
+    from web.replies.learn import LastMissJson, PracticeItemJson
+    from web.replies.positions import ExportedFileJson, PositionJson
+    from web.replies.stats import DailyBoardJson, LeaderboardsJson, RatioRowJson, TimeRowJson
     from web.storage.stats import BoardStatsJson, CommunityJson, GuessCountsJson
-    from web.api.replies import MovedJson, VisionJson
+    from web.replies.game import MovedJson, VisionJson
     from web.storage.puzzles import ProgressJson
 
     return [

@@ -15,7 +15,7 @@ from explainer.learn.lessons import classify
 from explainer.play.game import Game
 from explainer.service import LruCache, Solutions, advice_json, advise, wrong_flags_now
 from explainer.words.hints import hint_json
-from web.api.analysis import hint_reply
+from web.replies.analysis import hint_reply
 
 STEP = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
 GUESS = Board.parse("mines 2\n????\n????\n")

@@ -9,7 +9,7 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.words.hints import hint_text
 from web import create_app
-from web.api.analysis import Analyses, hint_reply
+from web.replies.analysis import Analyses, hint_reply
 
 BOARD = Board.parse("mines 3\n??1..\n??2..\n??2..\n??1..\n")
 

@@ -24,7 +24,7 @@ from explainer.words.render import Renderer
 from explainer.words.hints import hint_json, hint_text
 from tests.oracles.proofs import check_chain
 from web import create_app
-from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
 
 pytestmark = pytest.mark.databases  # every app test here runs on SQLite and on PostgreSQL
 

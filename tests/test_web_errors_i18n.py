@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from explainer.words.i18n import DEFAULT_LANGUAGE, LANGUAGES, translations
-from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MIN_SIDE, SettingsError, custom_max_mines, settings_from_json
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MIN_SIDE, SettingsError, custom_max_mines, settings_from_json
 
 TRANSLATED = [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
 MINES = "mines must be 1 to %(max)s on a %(width)s x %(height)s board, got %(value)s"

@@ -60,7 +60,7 @@ from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 from web import accounts, create_app
 from web.errors import BadField
-from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
 from web.storage import games as web_db
 from web.storage import puzzles as practice_store
 from web.api.openapi import openapi_spec

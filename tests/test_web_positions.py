@@ -15,7 +15,8 @@ from explainer.core.board import Board
 from explainer.formats import FORMATS, Position, read, write
 from explainer.play.game import Game
 from tests.oracles.proofs import check_solution
-from web.api.positions import MAX_WRONG_FLAGS, position_from_query
+from web.api.positions import MAX_WRONG_FLAGS
+from web.replies.positions import position_from_query
 from web.pages.analysis import SAMPLE
 
 #: a 4 x 3 position with its layout: mines at A1 and D3

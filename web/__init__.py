@@ -15,7 +15,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from explainer.words.i18n import LANGUAGES, locale_dirs
 from web import limits, security, storage
 from web.api import register as register_api
-from web.api.analysis import Analyses
+from web.error_replies import register_error_handlers
+from web.replies.analysis import Analyses
 from web.errors import IMPORTS_REFUSED
 from web.clients import DoorRefusals, Refusals
 from web.config import DEFAULTS, database_url, environment_settings, retention_days
@@ -60,7 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
 
     register_pages(app)
-    register_api(app)  # the blueprints under /api and the one error module
+    register_api(app)  # the blueprints under /api
+    register_error_handlers(app)  # every error as a reply: JSON under /api/, the error page elsewhere
     security.init_app(app)
     limits.init_app(app)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
@@ -16,9 +16,9 @@ from explainer.play.history import HistoryFull
 from explainer.words.i18n import LANGUAGES
 from explainer.words.render import Renderer
 
-from web.errors import API_PREFIX, ApiError, MoveLimitReached
+from web.errors import API_PREFIX, ApiError, MoveLimitReached, error_json
 from web.storage.games import GameBusy, GameNotFound, StoredGameError
-from web.api.settings import SettingsError
+from web.replies.settings import SettingsError
 from web.language import UnknownLanguage, select_language
 from web.pages.errors import error_page, http_error_page
 from web.storage.puzzles import PuzzleNotFound
@@ -32,7 +32,7 @@ def error_response(message: str, status: int) -> tuple[Response, int]:
     """The API's error object; on a page (outside ``/api/``), the site's error page with the same message."""
     if not request.path.startswith(API_PREFIX):
         return error_page(status, message), status
-    return jsonify({"error": message, "status": status}), status
+    return error_json(message, status), status
 
 
 def _http_message(error: HTTPException, allow: str | None) -> str:

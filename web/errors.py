@@ -5,15 +5,22 @@ How each becomes a reply — the JSON error object under ``/api/``, the site's e
 
 from __future__ import annotations
 
+from flask import Response, jsonify
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 API_PREFIX = "/api/"
 
 
+def error_json(message: str, status: int) -> Response:
+    """The API's error object: ``{"error": message, "status": status}``."""
+    return jsonify({"error": message, "status": status})
+
+
 __all__ = [
     "API_PREFIX",
     "ApiError",
+    "error_json",
     "BadCredentials",
     "BadField",
     "BadPage",

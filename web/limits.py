@@ -55,6 +55,7 @@ from explainer.core import board as _board
 from explainer.engine import budget
 
 from web.config import ConfigError
+from web.errors import ReplyTooLarge, error_json
 
 __all__ = [
     "REVIEW_BUDGETS",
@@ -159,8 +160,6 @@ def check_reply_size(size: int) -> None:
     route that would change something with its answer checks first, so that a refusal changes nothing."""
     limit = int(current_app.config["MAX_REPLY_BYTES"])
     if size > limit:
-        from web.errors import ReplyTooLarge  # (web.api imports this module's users)
-
         raise ReplyTooLarge(limit)
 
 
@@ -171,13 +170,10 @@ def _bound_reply(response: Response) -> Response:
     size = response.content_length
     if size is None or size <= limit or not request.path.startswith("/api/") or response.direct_passthrough:
         return response
-    from web.error_replies import error_response
-    from web.errors import ReplyTooLarge  # (web.api imports this module's users)
-
     log.warning("reply of %s bytes over MAX_REPLY_BYTES (%s) on %s %s", size, limit, request.method, request.path)
     error = ReplyTooLarge(limit)
-    reply, status = error_response(str(error), error.status)
-    reply.status_code = status
+    reply = error_json(str(error), error.status)
+    reply.status_code = error.status
     return reply
 
 

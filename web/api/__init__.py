@@ -11,9 +11,7 @@ __all__ = ["register"]
 
 
 def register(app: Flask) -> None:
-    from web import error_replies
     from web.api import account, bot, games, learn, openapi, positions, stats
 
     for module in (games, bot, learn, positions, account, stats, openapi):
         app.register_blueprint(module.bp)
-    error_replies.register_error_handlers(app)

@@ -24,8 +24,8 @@ from explainer.play.modes import MoveOutcome, flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db
-from web.api.analysis import note_wrong_flags
-from web.api.replies import state_json
+from web.replies.analysis import note_wrong_flags
+from web.replies.game import state_json
 from web.requests import body_json, reply_language
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id

@@ -46,7 +46,7 @@ from web import limits
 from web.storage import games as db
 from web.storage import reviews
 from web.storage.ranking import Origin
-from web.api.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
+from web.replies.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
 from web.errors import (
     BadPage,
     BadRequestBody,
@@ -62,13 +62,13 @@ from web.errors import (
     ProbabilitiesUnavailable,
     VisionUnavailable,
 )
-from web.api.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, make_game, replay_game, settings_from_json
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, make_game, replay_game, settings_from_json
 from web.daily import hidden_until, layout_hidden
 from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
-from web.api.replies import advised_report, state_json
+from web.replies.game import advised_report, state_json
 from web.requests import body_json, reply_language
 from web.extra import web_extra
 

@@ -20,33 +20,30 @@ The expected step stays on the server: a puzzle as sent holds its board only.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
 from typing import Any, TypedDict, cast
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_date
 from flask_babel import gettext as _
 
-from explainer.core.cells import Cell, CellSet
-from explainer.core.shapes import CellJson
 
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
 from explainer.learn.practice import PracticeError, Status, check_answer, make_puzzle
 from explainer.words.hints import hint_json
 from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
-from explainer.words.practice import answer_json, missed_text
+from explainer.words.practice import answer_json
 from explainer.words.render import Renderer
 
 from web.storage import puzzles as practice_store
 from web.storage import training
-from web.api.analysis import HintReply
+from web.replies.learn import queue_json
+from web.replies.analysis import HintReply
 from web.requests import body_json, reply_language
 from web.errors import BadRequestBody, NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
 
-__all__ = ["LastMissJson", "LessonSummaryJson", "PracticeItemJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
 
 
 class PuzzleReplyJson(TypedDict):
@@ -63,29 +60,6 @@ class PuzzleReplyJson(TypedDict):
     solved: bool
 
 
-class LastMissJson(TypedDict):
-    game_id: str
-    move: int
-    finished_at: float
-    safe: list[CellJson]
-    mines: list[CellJson]
-    url: str  # the move in the game's review
-    text: str
-
-
-class PracticeItemJson(TypedDict):
-    """One pattern of "Your practice"."""
-
-    pattern: str
-    name: str
-    misses: int
-    streak: int
-    mastered: bool
-    due: bool
-    due_at: float
-    last: LastMissJson
-
-
 class LessonSummaryJson(LessonJson):
     """A lesson in the list, with the player's progress on it and its page."""
 
@@ -96,7 +70,6 @@ bp = Blueprint("learn_api", __name__, url_prefix="/api/learn")
 
 #: fresh seeds tried before a lesson's puzzle request gives up (the engine's own attempts are many more)
 SEEDS_TRIED = 3
-
 
 
 def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleReplyJson:
@@ -221,38 +194,6 @@ def progress() -> ResponseReturnValue:
             "next": items[0].pattern if items else None,
         }
     )
-
-
-
-def queue_json(item: training.QueueItem, language: str) -> PracticeItemJson:
-    """One pattern of "Your practice": its name, misses, schedule, and where it was last missed (with a
-    link to that move of the game's review and the sentence that says what the step would have told)."""
-    last = item.last
-    name = lesson_text(item.pattern, language).name
-    renderer = Renderer(language)
-    cells = [*last["safe"], *last["mines"]]
-    width = max((col for _row, col in cells), default=0) + 1
-    safe = CellSet.from_cells([Cell(*cell) for cell in last["safe"]], width)
-    mines = CellSet.from_cells([Cell(*cell) for cell in last["mines"]], width)
-    date = format_date(datetime.fromtimestamp(last["finished_at"], UTC), "medium")
-    return {
-        "pattern": item.pattern,
-        "name": name,
-        "misses": item.misses,
-        "streak": item.streak,
-        "mastered": item.mastered,
-        "due": item.due,
-        "due_at": item.due_at,
-        "last": {
-            "game_id": last["game_id"],
-            "move": last["move"],
-            "finished_at": last["finished_at"],
-            "safe": last["safe"],
-            "mines": last["mines"],
-            "url": url_for("pages.review_page", game_id=last["game_id"]) + f"#move-{last['move']}",
-            "text": missed_text(renderer, date, last["move"], name, safe, mines),
-        },
-    }
 
 
 @bp.get("/practice")

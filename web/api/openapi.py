@@ -2,8 +2,8 @@
 
 The description is Python data (``openapi_spec()``), built from the same
 constants the server checks against: presets (``explainer.play.game.PRESETS``),
-modes (``web.api.settings.MODES``), the no-guess depth limits
-(``explainer.play.depth.DEPTHS``), board limits (``web.api.settings``), languages
+modes (``web.replies.settings.MODES``), the no-guess depth limits
+(``explainer.play.depth.DEPTHS``), board limits (``web.replies.settings``), languages
 (``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and
 highlight roles (``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py``
 keeps its paths and methods in step with the app's routes, and
@@ -50,8 +50,8 @@ from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
 from web.accounts import PASSWORD_LENGTH, USERNAME_LENGTH
-from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
-from web.api.stats import KIND
+from web.replies.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.results import MULTIPLIERS

@@ -32,42 +32,35 @@ import base64
 import binascii
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, NotRequired, TypedDict
-from urllib.parse import urlencode
+from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from explainer.core.board import Board
-from explainer.core.cells import CellSet
-from explainer.core.shapes import CellJson
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.play.game import Game
-from explainer.formats import FORMATS, FormatError, Position, detect, read, view_of_layout, write
-from explainer.formats import link
+from explainer.formats import FORMATS, Position, detect, read
 from explainer.words.hints import HintJson, chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
 from explainer.engine import budget
 from explainer.service import wrong_flag_hints
 from web import limits
-from web.api.analysis import hint_reply, overlay_json
+from web.replies.analysis import hint_reply, overlay_json
 from web.errors import BadRequestBody, LayoutHidden
-from web.api.replies import state_json
+from web.replies.game import state_json
 from web.requests import body_json, reply_language
-from web.api.settings import game_from_position
+from web.replies.positions import exported, game_position, position_json, with_layout
+from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game
-from web.daily import layout_hidden
 from web.storage import games as db
 from web.storage.ranking import Origin
 
 __all__ = [
     "bp",
-    "game_position",
-    "position_json",
-    "position_from_query",
     "MAX_DEDUCTIONS",
     "MAX_DEDUCTION_BYTES",
     "MAX_WRONG_FLAGS",
@@ -98,9 +91,6 @@ WHY_SHARE = 0.5
 #: the share of the request's whole time (``ENGINE_SECONDS``) kept for the reply's JSON: the lists stop
 #: when less is left
 REPLY_RESERVE = 0.1
-
-#: the file name extension of each format's files
-EXTENSIONS = {"text": "txt", "tiles": "mine", "jsm": "mine", "mbf": "mbf", "link": "txt"}
 
 
 def _text(data: dict[str, Any], key: str) -> str:
@@ -151,94 +141,7 @@ def _layout(data: dict[str, Any], view: Board) -> int | None:
 def position_from_body(data: dict[str, Any]) -> Position:
     """The position a request sends: ``board`` in the text format, ``layout`` optional."""
     view = Board.parse(_text(data, "board"))
-    return _position(view, _layout(data, view))
-
-
-def _position(view: Board, layout: int | None) -> Position:
-    """The position of ``view`` and its layout; a board that gives no mine count takes the layout's."""
-    if layout is not None and view.mines is None:
-        view = Board(view.height, view.width, view.cells, layout.bit_count())
-    return Position(view, layout)
-
-
-def share_query(position: Position) -> str:
-    """The query of a link to the analysis page that opens ``position`` again: ``board`` (the rows of the
-    text format, joined by ``/``), ``mines`` when known, ``m`` (the layout, as the analysers' links give
-    it) when known."""
-    view = position.view
-    rows = str(Board(view.height, view.width, view.cells)).splitlines()
-    fields = [("board", "/".join(rows))]
-    if view.mines is not None:
-        fields.append(("mines", str(view.mines)))
-    if position.layout is not None:
-        fields.append(("m", link.bitmap(position.layout, view.size)))
-    return urlencode(fields, safe="/?.")
-
-
-def position_from_query(args: dict[str, str]) -> Position | None:
-    """The position a share link opens (``share_query``), or a layout link's (``b`` and ``m``); None
-    when the query names none.  Raises ``FormatError`` / ``BoardParseError`` quoting the problem."""
-    if "board" in args:
-        text = "\n".join(args["board"].split("/"))
-        mines = args.get("mines")
-        view = Board.parse((f"mines {mines}\n" if mines is not None else "") + text)
-        return _position(view, link.read_bitmap(args["m"], view.height, view.width) if "m" in args else None)
-    if "b" in args and "m" in args:
-        return link.read(urlencode({"b": args["b"], "m": args["m"]}))
-    return None
-
-
-def _in_format(position: Position, name: str) -> Position:
-    """What format ``name`` is given of a position: MBF and links hold the layout alone, so they get it on
-    a covered board (the open cells and flags are the player's, the mines the board's)."""
-    if name in ("mbf", "link") and position.layout is not None:
-        return Position(view_of_layout(position.view.height, position.view.width, position.layout), position.layout)
-    return position
-
-
-def _writable(position: Position) -> list[str]:
-    names = []
-    for name in FORMATS:
-        try:
-            write(_in_format(position, name), name)
-        except FormatError:
-            continue
-        names.append(name)
-    return names
-
-
-class PositionJson(TypedDict):
-    """A position for the analysis board."""
-
-    board: str  # the text format
-    height: int
-    width: int
-    mines: int | None
-    layout: list[CellJson] | None  # the mines, when the position knows them
-    formats: list[str]  # the export formats that can hold it
-    share: str  # a link (path and query) that opens it on the analysis board
-
-
-class ExportedFileJson(TypedDict):
-    """A position's file in one format: text as ``content``, MBF base64-encoded."""
-
-    format: str
-    filename: str
-    content: NotRequired[str]
-    base64: NotRequired[str]
-
-
-def position_json(position: Position) -> PositionJson:
-    view = position.view
-    return {
-        "board": str(view),
-        "height": view.height,
-        "width": view.width,
-        "mines": view.mines,
-        "layout": None if position.layout is None else CellSet(position.layout, view.width).to_json(),
-        "formats": _writable(position),
-        "share": url_for("analysis.page") + "?" + share_query(position),
-    }
+    return with_layout(view, _layout(data, view))
 
 
 @bp.post("/positions/import")
@@ -270,18 +173,7 @@ def export_route() -> ResponseReturnValue:
     position = position_from_body(data)
     name = _format_name(data)
     assert name is not None
-    return jsonify(_exported(position, name, "position"))
-
-
-def _exported(position: Position, name: str, stem: str) -> ExportedFileJson:
-    """The file of ``position`` in format ``name``: text as ``content``, MBF base64-encoded."""
-    content = write(_in_format(position, name), name)
-    reply: ExportedFileJson = {"format": name, "filename": f"{stem}-{name}.{EXTENSIONS[name]}"}
-    if name == "mbf":
-        reply["base64"] = base64.b64encode(content).decode("ascii")
-    else:
-        reply["content"] = content.decode("utf-8")
-    return reply
+    return jsonify(exported(position, name, "position"))
 
 
 class _Room:
@@ -378,14 +270,6 @@ def game_route() -> ResponseReturnValue:
     return response, 201
 
 
-
-def game_position(record: db.GameRecord) -> Position:
-    """A game's position: the player's view, and its layout once the game is over (a loss accepted)."""
-    game = record.game
-    finished = game.finished and game.layout is not None and not layout_hidden(record)
-    return Position(game.view(), game.layout if finished else None)
-
-
 @bp.get("/games/<game_id>/position")
 def game_position_route(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
@@ -401,4 +285,4 @@ def game_export_route(game_id: str) -> ResponseReturnValue:
     position = game_position(record)
     if position.layout is None and name in ("tiles", "mbf", "link"):
         raise LayoutHidden(game_id, name)  # these formats hold the layout, which waits for the end of the game
-    return jsonify(_exported(position, name, f"minesweeper-{record.id}"))
+    return jsonify(exported(position, name, f"minesweeper-{record.id}"))

@@ -9,109 +9,19 @@ today's board (the same game when asked again: one attempt a day).
 
 from __future__ import annotations
 
-import re
-from typing import Any, NotRequired, TypedDict
-
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from web import daily, identity
 from web.accounts import user_json
-from web.errors import BadRequestBody, UnknownPreset
-from web.api.replies import state_json
-from web.api.settings import MODES
+from web.errors import UnknownPreset
+from web.replies.game import state_json
+from web.replies.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
 from web.storage import stats
-from web.storage.stats import Leaderboards, TimeRow
 
 bp = Blueprint("stats_api", __name__, url_prefix="/api")
-
-#: a board kind: a preset, a preset with a multiplier, or width x height / mines
-KIND = re.compile(r"^(?:[a-z]+(?:\*[01]\.[0-9])?|[0-9]{1,2}x[0-9]{1,2}/[0-9]{1,4})$")
-
-
-
-def check_kind(value: Any) -> str:
-    if not isinstance(value, str) or not KIND.match(value):
-        # I18N: a leaderboard asked for a board kind that is not one; %(value)s is the value sent, keep the examples as they are
-        raise BadRequestBody(_("kind must be a preset (expert), a preset with a multiplier (expert*1.2) or a size (20x12/50), got %(value)s", value=repr(value)))
-    return value
-
-
-def check_mode(value: Any) -> str:
-    if value not in MODES:
-        # I18N: a leaderboard asked for a mode that does not exist; %(modes)s are the mode names, which stay as they are
-        raise BadRequestBody(_("unknown mode %(mode)s; choose one of: %(modes)s", mode=repr(value), modes=", ".join(MODES)))
-    return str(value)
-
-
-class TimeRowJson(TypedDict):
-    """A finished game on a leaderboard (``rank``: on the ranked lists only)."""
-
-    rank: NotRequired[int]
-    username: str
-    seconds: float
-    finished_at: float  # seconds since the epoch
-    assisted: list[str]  # why it counts as assisted (the assisted list)
-
-
-class RatioRowJson(TypedDict):
-    rank: int
-    username: str
-    played: int
-    won: int
-    win_ratio: float
-
-
-class LeaderboardsJson(TypedDict):
-    kind: str
-    mode: str
-    min_games: int  # the games a player needs to be on the win-ratio list
-    by_win_ratio: list[RatioRowJson]
-    by_best_time: list[TimeRowJson]
-    assisted: list[TimeRowJson]
-
-
-class DailyBoardJson(TypedDict):
-    preset: str
-    day: str
-    key: str
-    players: int
-    ranked: list[TimeRowJson]
-    assisted: list[TimeRowJson]
-
-
-def _time_row(row: TimeRow, rank: int | None = None) -> TimeRowJson:
-    data: TimeRowJson = {"username": row.username, "seconds": row.seconds, "finished_at": row.finished_at, "assisted": list(row.assisted)}
-    return data if rank is None else {"rank": rank, **data}
-
-
-def leaderboards_json(boards: Leaderboards) -> LeaderboardsJson:
-    return {
-        "kind": boards.kind,
-        "mode": boards.mode,
-        "min_games": boards.min_games,
-        "by_win_ratio": [
-            {"rank": rank, "username": row.username, "played": row.played, "won": row.won, "win_ratio": row.ratio}
-            for rank, row in enumerate(boards.by_ratio, 1)
-        ],
-        "by_best_time": [_time_row(row, rank) for rank, row in enumerate(boards.by_time, 1)],
-        "assisted": [_time_row(row) for row in boards.assisted],
-    }
-
-
-def daily_json(preset: str) -> DailyBoardJson:
-    key = daily.daily_key(daily.today(), preset)
-    ranked, assisted, players = stats.daily_board(key)
-    return {
-        "preset": preset,
-        "day": daily.today(),
-        "key": key,
-        "players": players,
-        "ranked": [_time_row(row, rank) for rank, row in enumerate(ranked, 1)],
-        "assisted": [_time_row(row) for row in assisted],
-    }
 
 
 @bp.get("/stats")

@@ -18,7 +18,7 @@ from explainer.errors import EngineError
 from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.render import Renderer
 
-from web.api.positions import game_position, position_from_query, position_json
+from web.replies.positions import game_position, position_from_query, position_json
 from web.identity import owner_id
 from web.storage import games as db
 from web.language import select_language

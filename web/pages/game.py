@@ -14,7 +14,7 @@ from explainer.play.game import PRESETS
 from explainer.words.modes import LOSS_REPORT_DESCRIPTION, MODE_DESCRIPTIONS
 
 from web.storage import games as db
-from web.api.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE
+from web.replies.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE
 from web.identity import current_game_id, owner_id
 from web.storage.results import MULTIPLIERS
 from web.language import UnknownLanguage, parse_language, remember, requested_language, select_language

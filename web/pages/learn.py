@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from explainer.learn.lessons import PATTERN_IDS, lesson_example
 from explainer.words.lessons import example_json, lessons_json
 
-from web.api.learn import queue_json
+from web.replies.learn import queue_json
 from web.storage import puzzles as practice_store
 from web.storage import training
 from web.identity import owner_id

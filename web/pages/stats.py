@@ -16,8 +16,8 @@ from sqlalchemy import select
 
 from web import daily, identity
 from web.errors import BadRequestBody
-from web.api.settings import MODES
-from web.api.stats import check_kind, check_mode, daily_json, leaderboards_json
+from web.replies.settings import MODES
+from web.replies.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
 from web.pages.charts import VIEW_BOX, histogram, ratio_line
 from web.pages.game import assisted_names, kind_label, mode_names, preset_names, unranked_names

@@ -30,7 +30,7 @@ from explainer.core.board import Board
 from web.storage.ranking import Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
-from web.api.analysis import current_analyses
+from web.replies.analysis import current_analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.requests import reply_language
