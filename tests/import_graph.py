@@ -159,7 +159,7 @@ WEB_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"storage"}),
     frozenset({"daily", "clients"}),
     frozenset({"identity"}),
-    frozenset({"accounts", "limits", "requests", "security"}),
+    frozenset({"accounts", "limits", "request_data", "security"}),
     frozenset({"replies"}),
     frozenset({"api", "pages"}),
     frozenset({"error_replies"}),

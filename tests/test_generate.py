@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from explainer.core.board import neighbour_masks
 from explainer.core.cells import iter_bits
 from explainer.core.deduction import Rule
-from explainer.play.depth import tiers_up_to
+from explainer.play.simulated_player import tiers_up_to
 from explainer.play.generate import Dealer, GeneratedBoard, GenerationError, first_area, generate, max_mines
 from tests.oracles.verify import replay
 
@@ -287,13 +287,13 @@ def test_the_registry_orders_every_tier_once() -> None:
     from explainer.core.deduction import RULE_ORDER
     from explainer.engine import rules
     from explainer.engine.solve import CHEAP_TIERS
-    from explainer.play import depth
+    from explainer.play import simulated_player
 
     assert rules.RULES == RULE_ORDER
     assert rules.TIERS == tuple(rules.FINDERS[rule] for rule in RULE_ORDER)
     assert CHEAP_TIERS == (rules.find_global, rules.find_simple, rules.find_pair)
-    assert depth.DEPTHS == (Rule.SIMPLE, Rule.PAIR, Rule.ENUMERATION)
-    assert depth.IMPLEMENTED == set(rules.RULES)
+    assert simulated_player.DEPTHS == (Rule.SIMPLE, Rule.PAIR, Rule.ENUMERATION)
+    assert simulated_player.IMPLEMENTED == set(rules.RULES)
     assert tiers_up_to(Rule.PAIR) == (Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR)
     assert tiers_up_to("enumeration") == RULE_ORDER
     with pytest.raises(ValueError, match="unknown rule tier 'triple'"):
@@ -313,10 +313,10 @@ def test_the_depth_player_refuses_a_tier_it_does_not_implement() -> None:
 
 
 def test_generation_refuses_a_registered_tier_the_depth_player_does_not_implement(monkeypatch) -> None:
-    from explainer.play import depth, generate as generate_module
+    from explainer.play import generate as generate_module, simulated_player
 
     # as if enumeration were registered but the depth-limited player had no method for it
-    monkeypatch.setattr(depth, "IMPLEMENTED", frozenset({Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR}))
+    monkeypatch.setattr(simulated_player, "IMPLEMENTED", frozenset({Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR}))
     with pytest.raises(GenerationError, match="the depth-limited player has no tier 'enumeration'; it implements: global, simple, pair"):
         generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="enumeration")
     assert generate_module.generate(9, 9, 10, (4, 4), seed=1, max_rule="pair").max_rule is Rule.PAIR
@@ -326,7 +326,7 @@ def test_generation_refuses_a_registered_tier_the_depth_player_does_not_implemen
 
 def test_the_depth_player_never_holds_the_layout() -> None:
     """It only knows an "open this cell" callback and the mine count (Tatham's model)."""
-    from explainer.play.depth import PlayerSimulation
+    from explainer.play.simulated_player import PlayerSimulation
 
     board = generate(9, 9, 10, (4, 4), seed=2)
     asked: list[int] = []

@@ -87,11 +87,11 @@ WEB = ROOT / "web"
 
 def test_blueprints_share_request_helpers_through_one_module() -> None:
     """No route module of the API borrows from the games blueprint: reading a request lives in
-    ``web.requests``, building a game's reply in ``web.replies.game``, wrong flags in ``web.replies.analysis``."""
+    ``web.request_data``, building a game's reply in ``web.replies.game``, wrong flags in ``web.replies.analysis``."""
     graph = import_graph(WEB, deferred=True)
     borrowers = sorted(source for source, targets in graph.items() if "web.api.games" in targets)
     assert borrowers == ["web.api"]  # (the package registers it)
-    assert "web.requests" in graph["web.api.bot"] and "web.requests" in graph["web.api.learn"]
+    assert "web.request_data" in graph["web.api.bot"] and "web.request_data" in graph["web.api.learn"]
 
 
 def test_no_engine_work_runs_inside_a_write_transaction(

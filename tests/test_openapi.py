@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
-from explainer.play.depth import DEPTHS
+from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS

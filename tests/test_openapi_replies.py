@@ -123,7 +123,7 @@ def _schema_object(schema: dict[str, Any]) -> dict[str, Any]:
 def _shapes() -> list[tuple[Any, str]]:
     """Each JSON shape of the engine, the words and the web, with the part of the description it is:
     a schema's name, then the properties on the way to the part."""
-    from explainer.core.shapes import ClashJson, DeductionJson, HighlightJson, ProofStepJson
+    from explainer.core.json_shapes import ClashJson, DeductionJson, HighlightJson, ProofStepJson
     from explainer.play.replay_file import ReplayFile, ReplayMove
     from explainer.words.bot import AlternativeJson, BotMoveJson, GuessJson
     from explainer.words.lessons import LessonExampleJson, ShapeJson
@@ -179,7 +179,7 @@ def test_every_reply_type_and_its_description_name_the_same_fields() -> None:
 
 
 def test_the_description_takes_its_enums_from_the_types() -> None:
-    from explainer.core.shapes import ROLES
+    from explainer.core.json_shapes import ROLES
     from explainer.play.modes import LOSS_KINDS
 
     schemas = openapi_spec()["components"]["schemas"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from explainer.core.shapes import CellJson
+from explainer.core.json_shapes import CellJson
 from explainer.play.game import Game, GameExtra
 
 __all__ = ["WebExtra", "web_extra"]

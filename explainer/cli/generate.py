@@ -15,7 +15,7 @@ from typing import TextIO
 
 from explainer.core.cells import parse_cell_name
 from explainer.cli.args import AddCommand, CliError, Subcommands, whole_number
-from explainer.play.depth import DEPTHS
+from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import PRESETS
 from explainer.play.generate import DEFAULT_MAX_RULE, REQUIRABLE, GenerationError, generate
 

@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any, TypedDict
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.shapes import CellJson, ClashJson, DeductionJson, ProofStepJson
+from explainer.core.json_shapes import CellJson, ClashJson, DeductionJson, ProofStepJson
 
 __all__ = [
     "Areas",

@@ -1,6 +1,6 @@
 """Which cells a hint highlights, and in which role.
 
-The roles are ``explainer.core.shapes.Role``: the numbers a step uses, its areas, what it
+The roles are ``explainer.core.json_shapes.Role``: the numbers a step uses, its areas, what it
 decides, the mines it relies on, the safest cells and the best guess when nothing is certain.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Deduction, ProofStep
-from explainer.core.shapes import ROLES, HighlightJson, Role
+from explainer.core.json_shapes import ROLES, HighlightJson, Role
 
 __all__ = ["Marks", "ROLES", "Role", "highlights", "highlights_to_json", "step_highlights"]
 

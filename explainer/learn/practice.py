@@ -56,7 +56,7 @@ __all__ = [
     "Move",
     "Reason",
     "Status",
-    "Verdict",
+    "Mark",
     "check_answer",
     "PUZZLE_MIN_SIDE",
     "PUZZLE_MAX_SIDE",
@@ -372,8 +372,8 @@ class Status(StrEnum):
     INCOMPLETE = "incomplete"  # no wrong cell, none of the cells asked for
 
 
-class Verdict(StrEnum):
-    """The verdict on one cell of an answer."""
+class Mark(StrEnum):
+    """The mark one cell of an answer gets (a game's move is judged by ``explainer.review.Verdict``)."""
 
     RIGHT = "right"  # opened and provably safe, or flagged and provably a mine
     WRONG = "wrong"
@@ -399,7 +399,7 @@ class CellVerdict:
 
     cell: Cell
     move: Move | None  # None for a cell missed
-    verdict: Verdict
+    verdict: Mark
     reason: Reason | None = None
     chain: tuple[Deduction, ...] = ()
     placement: CellSet | None = None
@@ -491,25 +491,25 @@ def check_answer(
         cell = Cell(*divmod(index, board.width))
         move: Move = "open" if opened_mask >> index & 1 else "flag"
         if not (wrong_opened | wrong_flagged) >> index & 1:
-            cells.append(CellVerdict(cell, move, Verdict.RIGHT))
+            cells.append(CellVerdict(cell, move, Mark.RIGHT))
         elif (mines if move == "open" else safe) >> index & 1:
             reason = Reason.MINE if move == "open" else Reason.SAFE
             if expected.cells.mask >> index & 1:  # the puzzle's own step decides it: that step alone
-                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, (expected,)))
+                cells.append(CellVerdict(cell, move, Mark.WRONG, reason, (expected,)))
             elif shape is not None and (shape.mines.mask | shape.safe.mask) >> index & 1:
-                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, shape=shape))
+                cells.append(CellVerdict(cell, move, Mark.WRONG, reason, shape=shape))
             else:
                 # the shortest argument for the cell asked about (two numbers compared where the chain walks several)
-                cells.append(CellVerdict(cell, move, Verdict.WRONG, reason, shortest_chain(solution, index)))
+                cells.append(CellVerdict(cell, move, Mark.WRONG, reason, shortest_chain(solution, index)))
         elif not around_numbers >> index & 1:
-            cells.append(CellVerdict(cell, move, Verdict.WRONG, Reason.NO_NUMBER))
+            cells.append(CellVerdict(cell, move, Mark.WRONG, Reason.NO_NUMBER))
         else:
             placement = fitting_placement(board, index, mine=move == "open")
-            cells.append(CellVerdict(cell, move, Verdict.WRONG, Reason.UNDECIDED, placement=placement))
+            cells.append(CellVerdict(cell, move, Mark.WRONG, Reason.UNDECIDED, placement=placement))
     if wrong_opened or wrong_flagged:
         status = Status.WRONG
         for index in iter_bits(lesson & ~(opened_mask | flagged_mask)):
-            cells.append(CellVerdict(Cell(*divmod(index, board.width)), None, Verdict.MISSED))
+            cells.append(CellVerdict(Cell(*divmod(index, board.width)), None, Mark.MISSED))
     elif not lesson & ~found:
         status = Status.RIGHT
     elif found:

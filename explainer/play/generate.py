@@ -31,7 +31,7 @@ from explainer.core.board import neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.core.deduction import Rule
 from explainer.engine.rules import DEPTHS, RULES, parse_rule, tiers_up_to
-from explainer.play.depth import PlayerSimulation, Round, check_tiers
+from explainer.play.simulated_player import PlayerSimulation, Round, check_tiers
 from explainer.play.game import Game, GameError, check_size
 from explainer.errors import GenerationError
 

@@ -13,7 +13,7 @@ from typing import NotRequired, TypedDict
 from explainer.bot.moves import Move, MoveKind
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.cells import CellSet
-from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
 from explainer.engine.highlight import Marks, highlights
 from explainer.words.guesses import guess_advice, guess_reasons
 from explainer.words.i18n import DEFAULT_LANGUAGE

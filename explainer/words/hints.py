@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict
 
 from explainer.core.cells import CellSet
-from explainer.core.shapes import CellJson, DeductionJson, HighlightJson
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson
 from explainer.engine.highlight import highlights, highlights_to_json, step_highlights
 from explainer.engine.hint import Hint, HintKind
 from explainer.words.i18n import DEFAULT_LANGUAGE

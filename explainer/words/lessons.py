@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
 from explainer.core.cells import Cell
-from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
 from explainer.engine.highlight import Marks, highlights_to_json
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, ShapeResult, get_pattern

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from explainer.core.shapes import CellJson, DeductionJson, HighlightJson
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson
 from explainer.play.modes import Assist, LossKind, LossReport, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.shapes import HighlightJson
+from explainer.core.json_shapes import HighlightJson
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
-from explainer.learn.practice import AnswerResult, CellVerdict, Reason, Status, Verdict
+from explainer.learn.practice import AnswerResult, CellVerdict, Mark, Reason, Status
 from explainer.words.lessons import shape_json, shape_sentence
 from explainer.words.render import Renderer
 
@@ -25,7 +25,7 @@ __all__ = ["AnswerJson", "CellVerdictJson", "answer_json", "left_text", "missed_
 class CellVerdictJson(TypedDict):
     cell: list[int]
     move: Literal["open", "flag"] | None
-    verdict: str  # ``Verdict``
+    verdict: str  # ``Mark``
     reason: str | None  # ``Reason``
     text: str  # "" for a cell right or missed
     placement: list[list[int]] | None
@@ -47,7 +47,7 @@ class AnswerJson(TypedDict):
 def verdict_text(renderer: Renderer, verdict: CellVerdict) -> str:
     """Why a wrong cell is wrong, from the player's view ("" for a cell right or missed)."""
     cell = verdict.cell
-    if verdict.verdict is not Verdict.WRONG:
+    if verdict.verdict is not Mark.WRONG:
         return ""
     if verdict.reason in (Reason.MINE, Reason.SAFE):
         if verdict.reason is Reason.MINE:

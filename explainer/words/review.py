@@ -7,7 +7,7 @@ from typing import TypedDict
 
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
-from explainer.core.shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
 from explainer.play.history import Action, By
 from explainer.play.modes import LossKind

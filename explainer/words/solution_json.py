@@ -8,7 +8,7 @@ from typing import NotRequired, TypedDict
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.engine.solve import Solution
 from explainer.core.deduction import Deduction
-from explainer.core.shapes import CellJson, DeductionJson
+from explainer.core.json_shapes import CellJson, DeductionJson
 from explainer.words.render import Renderer, step_depth
 
 __all__ = ["SolutionJson", "deduction_json", "solution_to_json"]

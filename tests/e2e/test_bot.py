@@ -44,9 +44,12 @@ def test_play_runs_at_the_chosen_speed_and_pauses(page: Page, live_server: LiveS
     page.wait_for_function("() => document.querySelectorAll('.cell[data-state=\"flagged\"]').length >= 3")
     play.click()
     expect(play).to_have_attribute("aria-pressed", "false")
-    page.wait_for_timeout(400)  # a move already asked for may still land
+    # a move already asked for may still land; then no move waits for its time and no request is on its way, so
+    # nothing more can happen while paused
+    expect(play).to_have_attribute("data-scheduled", "false")
+    expect(page.locator('[data-role="board"]')).to_have_attribute("data-busy", "false")
     paused = live_server.game(game).to_dict()
-    page.wait_for_timeout(1200)  # several "fast" intervals: nothing more happens while paused
+    expect(play).to_have_attribute("aria-pressed", "false")
     assert live_server.game(game).to_dict() == paused
     assert explanation(page).inner_text().strip()
     # to the end: the bot stops by itself when the game is over

@@ -86,7 +86,8 @@ def test_no_shortcut_with_a_modifier_or_while_typing(page: Page, live_server: Li
     field.focus()
     press(page.context.new_cdp_session(page), "KeyH", "р")
     expect(field).to_have_value("р")
-    page.wait_for_timeout(500)  # a hint or flag asked for would have landed by now
+    # a hint or flag asked for would be queued as the key is pressed: nothing is, or it has landed
+    expect(page.locator('[data-role="board"]')).to_have_attribute("data-busy", "false")
     expect(target).to_have_attribute("data-state", "covered")
     assert explanation(page).get_attribute("data-kind") != "deduction"
     expect(explanation(page)).not_to_have_text(hint_json(make_hint(view), "ru")["levels"]["where"])

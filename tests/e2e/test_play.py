@@ -142,7 +142,7 @@ def test_long_press_flags_on_touch(page: Page) -> None:
     first = page.locator('.cell[data-state="covered"]').first
     target = cell(page, int(first.get_attribute("data-row")), int(first.get_attribute("data-col")))
     target.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
-    page.wait_for_timeout(700)
+    expect(target).to_have_attribute("data-state", "flagged")  # held long enough: flagged while still pressed
     target.dispatch_event("pointerup", {"pointerType": "touch", "isPrimary": True})
     target.dispatch_event("click")  # the click that ends a long press does not open the cell
     expect(target).to_have_attribute("data-state", "flagged")

@@ -46,14 +46,15 @@ def test_forms_and_fetches_from_another_site_change_nothing(page: Page, base_url
         page.unroute(f"{EVIL}/**")
 
     # fetch from the other site, with credentials, as a "simple" request (no preflight)
-    script = "".join(
+    fetches = ", ".join(
         f'fetch("{base_url}{path}", {{method: "POST", mode: "no-cors", credentials: "include", '
-        f'headers: {{"Content-Type": "text/plain"}}, body: "{{}}"}});'
+        f'headers: {{"Content-Type": "text/plain"}}, body: "{{}}"}})'
         for path in targets
     )
-    _serve(page, f"<script>{script}</script>")
+    # every fetch answered (an opaque reply) or refused: the page says so in its title
+    _serve(page, f'<script>Promise.allSettled([{fetches}]).then(() => {{ document.title = "settled"; }});</script>')
     page.goto(f"{EVIL}/fetch")  # (Chromium may also block these as a public page reaching a local address)
-    page.wait_for_timeout(1000)
+    expect(page).to_have_title("settled")
 
     assert live_server.game(game).to_dict() == before
     assert _cookies(page) == cookies
@@ -63,9 +64,10 @@ def test_forms_and_fetches_from_another_site_change_nothing(page: Page, base_url
 
 
 def test_the_app_cannot_be_framed_by_another_site(page: Page, base_url: str) -> None:
-    _serve(page, f'<iframe id="app" src="{base_url}/" width="800" height="600"></iframe>')
+    # the frame's load event fires once the browser has loaded it or refused it: the page says so in its title
+    _serve(page, f'<iframe id="app" src="{base_url}/" width="800" height="600" onload="document.title = \'framed\'"></iframe>')
     page.goto(f"{EVIL}/frame")
-    page.wait_for_timeout(500)
+    expect(page).to_have_title("framed")
     frames = [frame for frame in page.frames if frame != page.main_frame]
     assert frames, "the iframe was not created"
     for frame in frames:

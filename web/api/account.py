@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from web import accounts, identity
-from web.requests import body_json
+from web.request_data import body_json
 
 bp = Blueprint("account_api", __name__, url_prefix="/api")
 

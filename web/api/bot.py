@@ -26,7 +26,7 @@ from explainer.learn.lessons import classify
 from web.storage import games as db
 from web.replies.analysis import note_wrong_flags
 from web.replies.game import state_json
-from web.requests import body_json, reply_language
+from web.request_data import body_json, reply_language
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 

@@ -69,7 +69,7 @@ from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
 from web.replies.game import advised_report, state_json
-from web.requests import body_json, reply_language
+from web.request_data import body_json, reply_language
 from web.extra import web_extra
 
 bp = Blueprint("api", __name__, url_prefix="/api")

@@ -39,7 +39,7 @@ from web.storage import puzzles as practice_store
 from web.storage import training
 from web.replies.learn import queue_json
 from web.replies.analysis import HintReply
-from web.requests import body_json, reply_language
+from web.request_data import body_json, reply_language
 from web.errors import BadRequestBody, NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
 

@@ -3,7 +3,7 @@
 The description is Python data (``openapi_spec()``), built from the same
 constants the server checks against: presets (``explainer.play.game.PRESETS``),
 modes (``web.replies.settings.MODES``), the no-guess depth limits
-(``explainer.play.depth.DEPTHS``), board limits (``web.replies.settings``), languages
+(``explainer.play.simulated_player.DEPTHS``), board limits (``web.replies.settings``), languages
 (``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and
 highlight roles (``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py``
 keeps its paths and methods in step with the app's routes, and
@@ -33,8 +33,8 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
-from explainer.learn.practice import PUZZLE_MAX_SIDE, Reason, Status, Verdict
-from explainer.play.depth import DEPTHS
+from explainer.learn.practice import PUZZLE_MAX_SIDE, Mark, Reason, Status
+from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import MIN_SIDE, PRESETS, GameState
 from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
 from explainer.play.modes import LOSS_KINDS
@@ -675,7 +675,7 @@ def _schemas() -> dict[str, Any]:
             {
                 "cell": _ref("Cell"),
                 "move": {"enum": ["open", "flag", None]},
-                "verdict": {"enum": [str(v) for v in Verdict]},
+                "verdict": {"enum": [str(v) for v in Mark]},
                 "reason": {"enum": [*(str(r) for r in Reason), None]},
                 "text": {**_STRING, "description": "Why a wrong cell is wrong; empty for a cell right or missed."},
                 "placement": {**_nullable(_CELLS), "description": "For a cell the board does not decide: the mines "

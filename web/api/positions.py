@@ -52,7 +52,7 @@ from web import limits
 from web.replies.analysis import hint_reply, overlay_json
 from web.errors import BadRequestBody, LayoutHidden
 from web.replies.game import state_json
-from web.requests import body_json, reply_language
+from web.request_data import body_json, reply_language
 from web.replies.positions import exported, game_position, position_json, with_layout
 from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game

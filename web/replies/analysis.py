@@ -12,7 +12,7 @@ from typing import TypedDict, cast
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell
-from explainer.core.shapes import CellJson
+from explainer.core.json_shapes import CellJson
 from explainer.engine.hint import Hint, wrong_flag_hint
 from explainer.engine.solve import Solution
 from explainer.play.game import Game

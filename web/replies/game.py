@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NotRequired, TypedDict
 
-from explainer.core.shapes import CellJson
+from explainer.core.json_shapes import CellJson
 from explainer.words.modes import LossReportJson, loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
@@ -33,7 +33,7 @@ from web.storage.results import assisted_reasons, unranked_of
 from web.replies.analysis import current_analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
-from web.requests import reply_language
+from web.request_data import reply_language
 from web.extra import web_extra
 
 __all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]

@@ -11,7 +11,7 @@ from flask import url_for
 from flask_babel import format_date
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.shapes import CellJson
+from explainer.core.json_shapes import CellJson
 from explainer.words.lessons import lesson_text
 from explainer.words.practice import missed_text
 from explainer.words.render import Renderer

@@ -11,7 +11,7 @@ from flask import url_for
 
 from explainer.core.board import Board
 from explainer.core.cells import CellSet
-from explainer.core.shapes import CellJson
+from explainer.core.json_shapes import CellJson
 from explainer.formats import FORMATS, FormatError, Position, link, view_of_layout, write
 from web.daily import layout_hidden
 from web.storage import games as db

@@ -22,7 +22,7 @@ from flask_babel import lazy_gettext as _
 from flask_babel.speaklater import LazyString
 
 from explainer.play import modes
-from explainer.play.depth import DEPTHS
+from explainer.play.simulated_player import DEPTHS
 from explainer.formats import Position
 from explainer.play.game import MIN_SIDE, PRESETS, Game, layout_value
 from explainer.play.generate import DEFAULT_MAX_RULE

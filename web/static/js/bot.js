@@ -35,6 +35,7 @@ export class BotRunner {
     this.running = false;
     clearTimeout(this.timer);
     this.timer = null;
+    this.playButton.dataset.scheduled = "false";
     this.render();
   }
 
@@ -44,9 +45,15 @@ export class BotRunner {
     return this.queue(() => this.step());
   }
 
+  // the next move after ``delay``; the Play button's data-scheduled says whether one is waiting for its time
   schedule(delay) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.queue(() => this.tick()), delay);
+    this.playButton.dataset.scheduled = "true";
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.playButton.dataset.scheduled = "false";
+      this.queue(() => this.tick());
+    }, delay);
   }
 
   async tick() {

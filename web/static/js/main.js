@@ -146,9 +146,19 @@ class App {
     }
   }
 
-  // one request at a time, in order (a double click never races)
+  // one request at a time, in order (a double click never races); the board's data-busy says whether any
+  // is queued or running (what a browser test waits for before it checks that nothing more happens)
   queue(task) {
-    this.busy = this.busy.then(task).catch((error) => this.fail(error));
+    const board = document.querySelector('[data-role="board"]');
+    this.pending = (this.pending ?? 0) + 1;
+    board.dataset.busy = "true";
+    this.busy = this.busy
+      .then(task)
+      .catch((error) => this.fail(error))
+      .finally(() => {
+        this.pending -= 1;
+        if (this.pending === 0) board.dataset.busy = "false";
+      });
     return this.busy;
   }
 
