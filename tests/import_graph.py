@@ -157,7 +157,7 @@ LEVEL = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 WEB_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"errors", "config", "extra", "language"}),
     frozenset({"storage"}),
-    frozenset({"daily", "clients"}),
+    frozenset({"daily", "clients", "player_progress"}),
     frozenset({"identity"}),
     frozenset({"accounts", "limits", "request_data", "security"}),
     frozenset({"replies"}),

@@ -42,6 +42,7 @@ from web.replies.analysis import HintReply
 from web.request_data import body_json, reply_language
 from web.errors import BadRequestBody, NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
+from web import player_progress
 
 __all__ = ["LessonSummaryJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
 
@@ -186,11 +187,11 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
 @bp.get("/progress")
 def progress() -> ResponseReturnValue:
     owner = owner_id()
-    items = training.queue(owner)
+    items = player_progress.practice_queue(owner)
     return jsonify(
         {
             "progress": {key: value.to_json() for key, value in practice_store.progress(owner).items()},
-            "missed": training.missed_by_week(owner),
+            "missed": player_progress.missed_by_week(owner),
             "next": items[0].pattern if items else None,
         }
     )
@@ -199,14 +200,14 @@ def progress() -> ResponseReturnValue:
 @bp.get("/practice")
 def practice_queue() -> ResponseReturnValue:
     language = reply_language()
-    return jsonify({"queue": [queue_json(item, language) for item in training.queue(owner_id())]})
+    return jsonify({"queue": [queue_json(item, language) for item in player_progress.practice_queue(owner_id())]})
 
 
 @bp.post("/practice/puzzles")
 def personal_puzzle() -> ResponseReturnValue:
     body_json()
     owner = owner_id()
-    items = training.queue(owner)
+    items = player_progress.practice_queue(owner)
     if not items:
         raise NothingMissed()
     item = items[0]

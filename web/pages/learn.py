@@ -23,6 +23,7 @@ from web.storage import training
 from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
+from web import player_progress
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
@@ -57,8 +58,8 @@ def index() -> ResponseReturnValue:
     owner = owner_id()
     language = select_language()
     progress = practice_store.progress(owner)
-    weeks = training.missed_by_week(owner)
-    queue = [queue_json(item, language) for item in training.queue(owner)]
+    weeks = player_progress.missed_by_week(owner)
+    queue = [queue_json(item, language) for item in player_progress.practice_queue(owner)]
     lessons: list[dict[str, Any]] = [dict(lesson) for lesson in lessons_json(language)]  # with the page's figures
     for lesson in lessons:
         item = progress[lesson["id"]]
@@ -76,7 +77,7 @@ def yours() -> ResponseReturnValue:
     """"Your practice": puzzles of the patterns the player's finished games show missed."""
     owner = owner_id()
     language = select_language()
-    queue = [queue_json(item, language) for item in training.queue(owner)]
+    queue = [queue_json(item, language) for item in player_progress.practice_queue(owner)]
     pattern = queue[0]["pattern"] if queue else PATTERN_IDS[0]
     progress = practice_store.progress(owner)[pattern]
     config: dict[str, Any] = {

@@ -4,7 +4,8 @@ A game's result is written when its last move is (``web.storage.results``), ``re
 review — the forced and avoidable guesses for the statistics, the steps the avoidable ones missed for
 "Your practice" — is made once, after the reply (``after_reply``: when the server has sent the
 finishing move's answer) or, at the latest, by the first read that needs it (``fill_pending``, called
-by the statistics and the practice queue, a few games per request under its budget).  Whichever comes
+by ``web.player_progress`` before the statistics and the practice queue are read, a few games per request under its
+budget; the stores it fills only read).  Whichever comes
 first writes it: the row's ``review_pending`` is cleared in the same transaction, so a review is never
 written twice.  The review made there is kept for a while in the process (``review_of``: the last
 ``KEPT`` reviews, by game and history), so the review page that a player opens next answers from it.

@@ -135,9 +135,6 @@ class BoardStats:
 
 def player_stats(owner: str) -> list[BoardStats]:
     """Every board kind and mode ``owner`` has finished a game on, most played first."""
-    from web.storage.reviews import fill_pending  # (a finished game's guesses come from its review)
-
-    fill_pending(owner)
     rows = connection().execute(
         select(
             results.c.kind, results.c.mode, results.c.won, results.c.seconds, results.c.assisted, results.c.hints,

@@ -134,9 +134,6 @@ class QueueItem:
 def queue(owner: str, now: float | None = None, mastered: bool = False) -> list[QueueItem]:
     """The patterns the player's games show missed, in the order to practise them (mastered ones only
     with ``mastered``, at the end)."""
-    from web.storage.reviews import fill_pending  # (it writes results, which keep missed steps here)
-
-    fill_pending(owner)
     now = time.time() if now is None else now
     conn = connection()
     counts: dict[str, int] = {
@@ -185,9 +182,6 @@ def queue(owner: str, now: float | None = None, mastered: bool = False) -> list[
 def missed_by_week(owner: str, now: float | None = None) -> dict[str, list[int]]:
     """Per pattern, the steps missed in each of the last ``WEEKS`` weeks, oldest first (patterns never
     missed have all zeros)."""
-    from web.storage.reviews import fill_pending
-
-    fill_pending(owner)
     now = time.time() if now is None else now
     start = now - WEEKS * _WEEK
     weeks: dict[str, list[int]] = {pattern: [0] * WEEKS for pattern in PATTERN_IDS}
