@@ -46,32 +46,33 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _statements(body: Iterable[ast.stmt], deferred: bool) -> Iterator[ast.stmt]:
+def _statements(body: Iterable[ast.stmt], deferred: bool, typing: bool = False) -> Iterator[ast.stmt]:
     """The statements that run when the module is imported; with ``deferred``
-    also those inside functions and classes (imports made later, on a call)."""
+    also those inside functions and classes (imports made later, on a call); with ``typing`` also those under
+    ``if TYPE_CHECKING:`` (imports for the type checker alone)."""
     for node in body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if deferred:
-                yield from _statements(node.body, deferred)
+                yield from _statements(node.body, deferred, typing)
             continue
         yield node
         if isinstance(node, ast.If):
-            if not _is_type_checking(node.test):
-                yield from _statements(node.body, deferred)
-            yield from _statements(node.orelse, deferred)
+            if typing or not _is_type_checking(node.test):
+                yield from _statements(node.body, deferred, typing)
+            yield from _statements(node.orelse, deferred, typing)
         elif isinstance(node, ast.Try):
             for block in (node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)):
-                yield from _statements(block, deferred)
+                yield from _statements(block, deferred, typing)
         elif isinstance(node, (ast.With, ast.For, ast.While)):
-            yield from _statements(node.body, deferred)
-            yield from _statements(node.orelse, deferred) if not isinstance(node, ast.With) else ()
+            yield from _statements(node.body, deferred, typing)
+            yield from _statements(node.orelse, deferred, typing) if not isinstance(node, ast.With) else ()
 
 
-def _imports(name: str, path: Path, modules: dict[str, Path], deferred: bool) -> set[str]:
+def _imports(name: str, path: Path, modules: dict[str, Path], deferred: bool, typing: bool = False) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     found: set[str] = set()
-    for node in _statements(tree.body, deferred):
+    for node in _statements(tree.body, deferred, typing):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in modules:
@@ -92,11 +93,12 @@ def _imports(name: str, path: Path, modules: dict[str, Path], deferred: bool) ->
     return found
 
 
-def import_graph(package_dir: Path, deferred: bool = False) -> dict[str, set[str]]:
+def import_graph(package_dir: Path, deferred: bool = False, typing: bool = False) -> dict[str, set[str]]:
     """Each module of the package -> the package's modules it imports when it is
-    imported; with ``deferred``, also those its functions import when called."""
+    imported; with ``deferred``, also those its functions import when called; with ``typing``, also those it
+    imports for the type checker alone (``if TYPE_CHECKING:``)."""
     modules = module_files(package_dir)
-    return {name: _imports(name, path, modules, deferred) for name, path in modules.items()}
+    return {name: _imports(name, path, modules, deferred, typing) for name, path in modules.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

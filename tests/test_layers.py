@@ -164,3 +164,11 @@ def test_the_web_has_a_floor() -> None:
     assert upward_imports(graph, WEB_LEVEL) == []
     assert not any(target.startswith("web.api") for name, targets in graph.items() if name.startswith("web.pages") for target in targets)
     assert cycles(graph) == []  # late imports included: a store never calls back up into the reviews
+
+
+def test_no_module_cycle_anywhere_not_even_for_the_type_checker() -> None:
+    """Neither package has a module cycle, counting late imports and those made for the type checker alone
+    (``if TYPE_CHECKING:``): the proof-step writers name the renderer's protocol (``words.speaker``), the stores a
+    record type below them (``storage.records``)."""
+    for package in (PACKAGE, WEB):
+        assert cycles(import_graph(package, deferred=True, typing=True)) == [], package

@@ -17,12 +17,12 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Row, insert, select, update
 
 from explainer.play.game import Game, GameState
+from web.storage.records import GameRecord
 from web.storage.database import connection, write
 from web.storage.ranking import Origin
 from web.storage.results import Result, board_kind, provisional_result, result_of, save_result
@@ -81,28 +81,6 @@ class StoredGameError(RuntimeError):
     """A stored row that cannot be read back as a game."""
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    id: str
-    owner: str
-    mode: str
-    game: Game
-    replay_of: str | None
-    created_at: float
-    started_at: float | None
-    finished_at: float | None
-    revision: str = ""  # the stored game text: equal revisions mean the same position
-    kind: str = ""  # the board kind (``web.storage.results.board_kind``)
-    daily: str | None = None  # a daily board's day and preset
-    origin: str | None = None  # where its layout came from (``web.storage.ranking.Origin``); None: before it was kept
-    adopted: bool = False  # an anonymous browser's game, handed to an account at sign-in
-
-    def elapsed(self, now: float | None = None) -> float:
-        """Seconds played: from the first open to the end (or to now)."""
-        if self.started_at is None:
-            return 0.0
-        end = self.finished_at if self.finished_at is not None else (time.time() if now is None else now)
-        return max(0.0, end - self.started_at)
 
 
 def _record(row: Row[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]) -> GameRecord:

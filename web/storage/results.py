@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, delete, or_, select
 
@@ -28,12 +28,11 @@ from explainer.learn.training import MissedStep, missed_steps
 from explainer.review import Review, review
 from web.storage import training
 from web.storage.database import connection, upsert
+from web.storage.records import GameRecord
 from web.storage.ranking import Unranked, unranked_reasons
 from web.storage.tables import ACCOUNT_PREFIX, results, users
 from web.extra import web_extra
 
-if TYPE_CHECKING:
-    from web.storage.games import GameRecord
 
 __all__ = [
     "MULTIPLIERS",

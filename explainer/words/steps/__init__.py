@@ -10,7 +10,6 @@ covered cells names what it sets aside (``tests/oracles/as_read.py`` recounts th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from explainer.core.deduction import ProofStep, StepKind
 from explainer.words.steps.mine_count import count_rest, count_split, global_step
@@ -18,14 +17,13 @@ from explainer.words.steps.one_number import simple_step
 from explainer.words.steps.sums import sum_split
 from explainer.words.steps.suppositions import case, cases, clash, suppose, therefore
 from explainer.words.steps.two_numbers import pair_step
+from explainer.words.speaker import Speaker
 
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
 
 __all__ = ["WRITERS", "Writer"]
 
 #: writes one proof step's sentence from its data
-Writer = Callable[["Renderer", ProofStep], str]
+Writer = Callable[[Speaker, ProofStep], str]
 
 WRITERS: dict[StepKind, Writer] = {
     StepKind.SIMPLE_ALL_SAFE: simple_step,

@@ -8,17 +8,15 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from explainer.core.cells import Cell, CellSet
 from explainer.words.steps.suppositions import clash
 from explainer.core.deduction import GlobalFigures, ProofStep, RestFigures, SplitFigures, StepKind
-
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
+from explainer.words.speaker import Speaker
 
 
-def global_step(r: Renderer, step: ProofStep) -> str:
+def global_step(r: Speaker, step: ProofStep) -> str:
     """The mine count alone.  "Covered" is the board's: the mines already located are set aside by number,
     and the cells proved safe before are named with the new ones."""
     p = cast(GlobalFigures, step.params)
@@ -67,7 +65,7 @@ def global_step(r: Renderer, step: ProofStep) -> str:
         cells=cells,
     )
 
-def count_rest(r: Renderer, step: ProofStep) -> str:
+def count_rest(r: Speaker, step: ProofStep) -> str:
     p = cast(RestFigures, step.params)
     if step.message == "count.rest_safe":
         # I18N: inside a proof: under the suppositions every mine of the board is placed, so the cells left are safe
@@ -93,12 +91,12 @@ def count_rest(r: Renderer, step: ProofStep) -> str:
 NAMED_NUMBERS = 3
 
 
-def numbers_named(r: Renderer, numbers: Sequence[Cell], values: Sequence[int]) -> str:
+def numbers_named(r: Speaker, numbers: Sequence[Cell], values: Sequence[int]) -> str:
     """"the 2 at A1, the 1 at C4 and the 3 at F2": numbers with what they show."""
     # I18N: one number in a list of numbers, e.g. "the 2 at A1" (used in "the 2 at A1 and the 1 at C4")
     return r.formats.list([r._("the %(number)s at %(clue)s", number=v, clue=c) for c, v in zip(numbers, values)])
 
-def count_split(r: Renderer, step: ProofStep) -> str:
+def count_split(r: Speaker, step: ProofStep) -> str:
     p = cast(SplitFigures, step.params)
     numbers, held = p["numbers"], p["held"]
     values: Sequence[int] = p["values"]

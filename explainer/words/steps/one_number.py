@@ -7,16 +7,14 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import ProofStep, SimpleFigures, StepKind
-
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
+from explainer.words.speaker import Speaker
 
 
-def already_has(r: Renderer, number: int, clue: Cell, found: int, mines: CellSet) -> str:
+def already_has(r: Speaker, number: int, clue: Cell, found: int, mines: CellSet) -> str:
     if found == number:
         if number == 2:
             # I18N: a 2 whose two mines are both found; %(mines)s names them
@@ -40,7 +38,7 @@ def already_has(r: Renderer, number: int, clue: Cell, found: int, mines: CellSet
         mines=mines,
     )
 
-def simple_step(r: Renderer, step: ProofStep) -> str:
+def simple_step(r: Speaker, step: ProofStep) -> str:
     """One number decides its covered cells.  Counted as on the board: its covered neighbours are the
     mines it already has (named), the cells already known safe (named as set aside) and the cells it
     decides."""

@@ -7,16 +7,14 @@ extracted with the rest); ``explainer.words.steps.WRITERS`` dispatches by kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from explainer.core.deduction import ProofStep, SumFigures
 from explainer.words.steps.mine_count import numbers_named
-
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
+from explainer.words.speaker import Speaker
 
 
-def sum_split(r: Renderer, step: ProofStep) -> str:
+def sum_split(r: Speaker, step: ProofStep) -> str:
     p = cast(SumFigures, step.params)
     safe = step.safe
     assert safe is not None

@@ -7,16 +7,14 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import CasesFigures, CellFigure, ConclusionFigures, ProofStep, StepKind
-
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
+from explainer.words.speaker import Speaker
 
 
-def clash(r: Renderer, step: ProofStep) -> str:
+def clash(r: Speaker, step: ProofStep) -> str:
     clash = step.clash
     assert clash is not None
     if clash.number is not None:
@@ -77,13 +75,13 @@ def clash(r: Renderer, step: ProofStep) -> str:
         total=clash.value,
     )
 
-def suppose(r: Renderer, step: ProofStep) -> str:
+def suppose(r: Speaker, step: ProofStep) -> str:
     cell, is_mine = step.assume[-1]
     if is_mine:
         return r._("Suppose %(cell)s were a mine.", cell=cell)
     return r._("Suppose %(cell)s were safe.", cell=cell)
 
-def case(r: Renderer, step: ProofStep) -> str:
+def case(r: Speaker, step: ProofStep) -> str:
     cell, is_mine = step.assume[-1]
     if is_mine:
         # I18N: the first case of a split on one cell (the next sentences assume it)
@@ -91,7 +89,7 @@ def case(r: Renderer, step: ProofStep) -> str:
     # I18N: the second case of a split on one cell (the next sentences assume it)
     return r._("Second case: %(cell)s is safe.", cell=cell)
 
-def therefore(r: Renderer, step: ProofStep) -> str:
+def therefore(r: Speaker, step: ProofStep) -> str:
     figures = cast(ConclusionFigures, step.params)
     cell = figures["cell"]
     if figures["cases"]:
@@ -104,7 +102,7 @@ def therefore(r: Renderer, step: ProofStep) -> str:
         return r._("So %(cell)s is a mine.", cell=cell)
     return r._("So %(cell)s is safe.", cell=cell)
 
-def cases(r: Renderer, step: ProofStep) -> str:
+def cases(r: Speaker, step: ProofStep) -> str:
     sentences = []
     if step.safe:
         if step.uses_mine_count:

@@ -7,13 +7,11 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import PairFigures, ProofStep, StepKind
-
-if TYPE_CHECKING:
-    from explainer.words.render import Renderer
+from explainer.words.speaker import Speaker
 
 
 class _Side(NamedTuple):
@@ -28,7 +26,7 @@ class _Side(NamedTuple):
     found: CellSet
 
 
-def pair_step(r: Renderer, step: ProofStep) -> str:
+def pair_step(r: Speaker, step: ProofStep) -> str:
     """Two numbers compared through the covered cells they share: one sentence for the shared cells,
     one for the bound a number puts on them, one for what that decides.  Inside a proof, under a
     supposition, one short sentence says the same (``_under_supposition``)."""
@@ -122,7 +120,7 @@ def pair_step(r: Renderer, step: ProofStep) -> str:
             )
     return r.join(sentences)
 
-def _known(r: Renderer, cells: CellSet, mines: CellSet) -> str:
+def _known(r: Speaker, cells: CellSet, mines: CellSet) -> str:
     """"the mine at C3 and the safe cell D5": covered cells known already, said for what they are."""
     parts = []
     found, safe = cells & mines, cells - mines
@@ -136,7 +134,7 @@ def _known(r: Renderer, cells: CellSet, mines: CellSet) -> str:
 
 
 def pair_lower_bound(
-    r: Renderer, number: int, clue: Cell, alone: CellSet, low: int, missing: int, aside: CellSet, found: CellSet
+    r: Speaker, number: int, clue: Cell, alone: CellSet, low: int, missing: int, aside: CellSet, found: CellSet
 ) -> str:
     """Why the shared cells hold at least ``low`` mines: this number cannot fit more outside them.  Its
     covered cells outside them that are known already (``aside``; of those ``found`` are mines) are named for
@@ -202,7 +200,7 @@ def pair_lower_bound(
         alone=alone,
     )
 
-def pair_upper_bound(r: Renderer, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
+def pair_upper_bound(r: Speaker, number: int, clue: Cell, missing: int, common: int, high: int) -> str:
     """Why the shared cells hold at most ``high`` mines: the other number needs no more, or they are that few."""
     if high == missing:
         if missing != number:
@@ -230,14 +228,14 @@ def pair_upper_bound(r: Renderer, number: int, clue: Cell, missing: int, common:
     )
 
 
-def _with_mines(r: Renderer, found: CellSet) -> str:
+def _with_mines(r: Speaker, found: CellSet) -> str:
     """"with its mine at C4" / "with its mines at C4 and D4": a number's mines already found, named."""
     # I18N: a clause after a number ("the 3 at E4, with its mines at D3 and F3,"): the mines it has already
     return r.ngettext("with its mine at %(cells)s", "with its mines at %(cells)s", len(found), cells=found)
 
 
 def _compared(
-    r: Renderer, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
+    r: Speaker, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
 ) -> str:
     """Two numbers compared in one sentence per side they decide, their mines already found named: "The 1 at P12
     allows at most 1 of its mines in P11 and Q11, so the 2 at Q12 needs a mine at R11."  Every count is the board's
@@ -264,7 +262,7 @@ def _compared(
     return r.join(sentences)
 
 
-def _lower(r: Renderer, theirs: _Side, mine: _Side, low: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
+def _lower(r: Speaker, theirs: _Side, mine: _Side, low: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
     """One number has room outside the shared cells for only some of its mines: the rest, all the other needs."""
     values = {"a": theirs.number, "a_clue": theirs.clue, "low": low, "common": common, "b": mine.number, "b_clue": mine.clue,
               "cells": cells, "a_with": t_with, "b_with": m_with}
@@ -295,7 +293,7 @@ def _lower(r: Renderer, theirs: _Side, mine: _Side, low: int, common: CellSet, c
         len(cells), **values)
 
 
-def _upper(r: Renderer, theirs: _Side, mine: _Side, high: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
+def _upper(r: Speaker, theirs: _Side, mine: _Side, high: int, common: CellSet, cells: CellSet, t_with: str, m_with: str) -> str:
     """One number allows only so many mines in the shared cells: the other needs its own cells for the rest."""
     values = {"b": theirs.number, "b_clue": theirs.clue, "high": high, "common": common, "a": mine.number, "a_clue": mine.clue,
               "cells": cells, "b_with": t_with, "a_with": m_with}
@@ -326,7 +324,7 @@ def _upper(r: Renderer, theirs: _Side, mine: _Side, high: int, common: CellSet, 
 
 
 def _under_supposition(
-    r: Renderer, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
+    r: Speaker, side: dict[str, _Side], common: CellSet, low: int, high: int, safe: CellSet, mines: CellSet
 ) -> str:
     """A two-number step inside a proof: what the pair says, one sentence per side it decides.  The cells
     are named, not counted: under suppositions "covered" would not be what the board shows.  When it decides
@@ -394,7 +392,7 @@ def _under_supposition(
     return r.join(sentences)
 
 
-def _both_sides(r: Renderer, side: dict[str, _Side], common: CellSet, low: int, safe: CellSet, mines: CellSet) -> str:
+def _both_sides(r: Speaker, side: dict[str, _Side], common: CellSet, low: int, safe: CellSet, mines: CellSet) -> str:
     """"Then the 3 at Y11 puts at least 2 of its mines in X10, Z10, and Z11, and the 2 at Y10 allows no more: X9, Y9,
     and Z9 are safe and X12 is a mine."  (A two-number step that decides both sides: the side whose own cells are
     mines puts at least ``low`` mines in the shared cells, all the other needs.)  Empty when it decides one side."""
