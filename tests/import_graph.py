@@ -147,6 +147,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"learn"}),
     frozenset({"words"}),
     frozenset({"service"}),  # one game service: what every front end asks of the engine about a game
+    frozenset({"terminal"}),  # the terminal game
     frozenset({"cli"}),
     frozenset({"__main__"}),  # ``python -m explainer``: the command line
 )

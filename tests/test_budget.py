@@ -296,7 +296,7 @@ def test_cli_memory_guard_reports_out_of_memory():
 
 
 def test_cli_out_of_memory_is_an_error(monkeypatch, capsys):
-    import explainer.cli.main as cli
+    import explainer.cli.solve as cli
 
     def hungry(board, hint_only=False):
         raise MemoryError

@@ -32,7 +32,7 @@ from textual.widgets import Static
 from explainer.bot.moves import next_move
 from explainer.cli.main import build_parser, main
 from explainer.cli.play import make_app, terminal_language
-from explainer.cli.terminal_app import MARKERS, ROLE_BACKGROUNDS, BoardView, PlayApp, primary_role
+from explainer.terminal.app import MARKERS, ROLE_BACKGROUNDS, BoardView, PlayApp, primary_role
 from explainer.core.board import COVERED, FLAGGED
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.highlight import highlights
@@ -568,7 +568,7 @@ def test_screenshot_of_a_game_with_a_hint(tmp_path: Path) -> None:
 def test_the_summary_gives_the_modes_own_figures(mode: str, line: str | None) -> None:
     """A finished game's summary in the terminal ends with its mode's own figures (a forgiving game's
     saves, an assisted game's cells opened), as the web's does; a classic game has none."""
-    from explainer.cli.terminal_session import Session
+    from explainer.terminal.session import Session
     from explainer.play.modes import mode_rules, new_game, open_cell
 
     session = Session(lambda: new_game(mode, 9, 9, 10, seed=5), "en")

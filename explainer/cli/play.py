@@ -10,7 +10,7 @@ through ``explainer.play.modes``, hints from ``explainer.engine.hint``, the bot'
 from a board file in any format ``python -m explainer convert`` reads: its layout when the file has
 one, else mines drawn at random among the placements that fit its numbers (and its mine count, or
 ``--mines``).  The language is ``--lang``, else the terminal's (``LC_ALL``, ``LC_MESSAGES``,
-``LANG``), else English.  The screen is ``explainer.cli.terminal_app``; docs/terminal.md lists the keys.
+``LANG``), else English.  The screen is ``explainer.terminal.app``; docs/terminal.md lists the keys.
 
 Bad arguments print ``error: ...`` and exit with status 2 before the screen is touched.
 """
@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from explainer.cli.args import AddCommand, CliError, Subcommands, read_board_bytes, whole_number
-from explainer.cli.terminal_app import PlayApp
-from explainer.cli.terminal_session import Session
+from explainer.terminal.app import PlayApp
+from explainer.terminal.session import Session
 from explainer.core.board import Board
 from explainer.engine.rules import DEPTHS
 from explainer.errors import EngineError

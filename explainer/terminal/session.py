@@ -1,4 +1,4 @@
-"""The terminal game's state and moves, apart from the screen (``explainer.cli.terminal_app`` draws it).
+"""The terminal game's state and moves, apart from the screen (``explainer.terminal.app`` draws it).
 
 A ``Session`` holds one game and what the player is shown of it: the cursor, the last message (a hint
 and its level, the bot's reason, a loss report), the cells that message names by role, the wrong flags

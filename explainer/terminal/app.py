@@ -1,4 +1,4 @@
-"""The terminal game's screen: a Textual app around a ``Session`` (``explainer.cli.terminal_session``).
+"""The terminal game's screen: a Textual app around a ``Session`` (``explainer.terminal.session``).
 
 The board on the left (it scrolls with the cursor when it is larger than the window), the panel on
 the right (below the board in a narrow window): the status, the hint or the bot's reason or the loss
@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from explainer.cli.terminal_session import Marks, Session, cell_glyph, mode_name
+from explainer.terminal.session import Marks, Session, cell_glyph, mode_name
 from explainer.core.cells import Cell, column_letters
 from explainer.play.game import GameState
 from explainer.play.modes import game_mode
