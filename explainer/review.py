@@ -44,7 +44,7 @@ from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState, Position
 from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons
 from explainer.play.history import clicks as history_clicks
-from explainer.play.modes import LossReport, move_loss_report, strict_report
+from explainer.play.losses import LossReport, move_loss_report, strict_report
 
 __all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "Verdict", "review", "summarize"]
 

@@ -13,7 +13,7 @@ from explainer.core.board import Board
 from explainer.engine import budget
 from explainer.engine.hint import make_hint, wrong_flag_hint
 from explainer.engine.solve import solve
-from explainer.play.modes import loss_report
+from explainer.play.losses import loss_report
 from explainer.words.modes import loss_report_json
 from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
@@ -142,7 +142,8 @@ def _hurried_game(seed: int) -> "Game":
     import random
 
     from explainer.play.game import GameState
-    from explainer.play.modes import flag_cell, new_game, open_cell
+    from explainer.play.modes import new_game
+    from explainer.play.moves import flag_cell, open_cell
 
     rng = random.Random(seed)
     game = new_game("classic", 16, 16, 40, seed)

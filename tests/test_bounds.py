@@ -27,7 +27,7 @@ from explainer.engine import budget
 from explainer.engine.solve import solve
 from explainer.play.game import Game
 from explainer.play.history import EXTRA_RECORDS, RECORDS_PER_CELL, HistoryFull, history_limit, record
-from explainer.play.modes import flag_cell
+from explainer.play.moves import flag_cell
 from web import create_app, limits
 from web.api import positions
 from web.errors import MoveLimitReached

@@ -14,7 +14,7 @@ from explainer.engine.solve import _analysis
 from explainer.errors import BudgetExceeded
 from explainer.engine.hint import make_hint
 from explainer.play.game import Game
-from explainer.play.modes import open_cell
+from explainer.play.moves import open_cell
 from explainer.review import _review, review
 
 

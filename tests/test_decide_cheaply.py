@@ -16,7 +16,7 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import CheapDecision, decide_cheaply, solve
 from explainer.play.game import Game, GameState
 from explainer.play.history import MOVES, undo
-from explainer.play.modes import chord_cell, flag_cell, open_cell
+from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer import review as review_module
 
 

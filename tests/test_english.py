@@ -10,7 +10,7 @@ import re
 import pytest
 
 from explainer import Board, solve
-from explainer.play.modes import loss_report
+from explainer.play.losses import loss_report
 from explainer.words.modes import loss_report_json
 from explainer.words.render import Renderer
 from explainer.words.solution_json import solution_to_json

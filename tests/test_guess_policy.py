@@ -15,7 +15,8 @@ from explainer.bot.moves import MoveKind, next_move, policy_guess
 from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import make_hint
-from explainer.play.modes import flag_cell, new_game, open_cell
+from explainer.play.modes import new_game
+from explainer.play.moves import flag_cell, open_cell
 from explainer.review import review
 from explainer.words.bot import explain_guess, guess_reasons
 from explainer.words.hints import hint_text

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 
 from explainer.play.game import Game
 from explainer.engine.solve import solve
-from explainer.play.modes import assist_after_move, new_game, open_cell
+from explainer.play.modes import assist_after_move, new_game
+from explainer.play.moves import open_cell
 from explainer.play.sampling import sample_layout
 from web import create_app
 from web.storage import games as web_db

@@ -10,7 +10,8 @@ from flask.testing import FlaskClient
 from explainer import solve
 from explainer.play.game import Game, GameError, GameState
 from explainer.play.history import accept_loss, assisted_reasons, can_undo, live_moves, undo
-from explainer.play.modes import chord_cell, flag_cell, new_game, open_cell
+from explainer.play.modes import new_game
+from explainer.play.moves import chord_cell, flag_cell, open_cell
 
 
 def position(game: Game) -> tuple[int, int, str, int]:

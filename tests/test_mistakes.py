@@ -19,16 +19,9 @@ from explainer.engine.hint import make_hint, wrong_flag_hint
 from explainer.bot.guess import GuessReason
 from explainer.bot.moves import advised_guess
 from explainer.play.game import Game
-from explainer.play.modes import (
-    chord_cell,
-    flag_cell,
-    loss_report,
-    move_loss_report,
-    new_game,
-    open_cell,
-    stored_loss_report,
-    strict_report,
-)
+from explainer.play.losses import loss_report, move_loss_report, stored_loss_report, strict_report
+from explainer.play.modes import new_game
+from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer.review import review
 from explainer.words.hints import chain_json
 from explainer.words.modes import loss_report_json

@@ -17,19 +17,9 @@ from explainer.play.game import Game, GameError
 from explainer.play.generate import GenerationError, first_area
 from tests.oracles.proofs import check_chain
 from explainer.words.modes import MODE_DESCRIPTIONS, assist_json, loss_report_json, outcome_json
-from explainer.play.modes import (
-    MODES,
-    Mode,
-    assist_after_move,
-    chord_cell,
-    forgive,
-    game_mode,
-    loss_report,
-    new_game,
-    open_cell,
-    stored_loss_report,
-    summary,
-)
+from explainer.play.losses import loss_report, stored_loss_report
+from explainer.play.modes import MODES, Mode, assist_after_move, forgive, game_mode, new_game, summary
+from explainer.play.moves import chord_cell, open_cell
 from explainer.engine.solve import solve
 from explainer.engine.why import argument_size, chain_to
 from tests.data import view_boards

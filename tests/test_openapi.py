@@ -16,7 +16,7 @@ from explainer.play.game import PRESETS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 from explainer.play.game import Game
-from explainer.play.modes import open_cell
+from explainer.play.moves import open_cell
 from explainer.play.replay_file import to_replay
 from web.accounts import PASSWORD_LENGTH
 from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES

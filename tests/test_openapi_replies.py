@@ -180,7 +180,7 @@ def test_every_reply_type_and_its_description_name_the_same_fields() -> None:
 
 def test_the_description_takes_its_enums_from_the_types() -> None:
     from explainer.core.json_shapes import ROLES
-    from explainer.play.modes import LOSS_KINDS
+    from explainer.play.losses import LOSS_KINDS
 
     schemas = openapi_spec()["components"]["schemas"]
     assert schemas["Highlight"]["properties"]["roles"]["items"]["enum"] == list(ROLES)

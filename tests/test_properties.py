@@ -151,7 +151,7 @@ def game_views(draw) -> Board:
 def test_every_proof_of_a_game_view_replays_from_the_board(board: Board) -> None:
     """The checker over views of real games (flags right and wrong, with and without the mine count),
     and the chain of the loss report for the first certain mine."""
-    from explainer.play.modes import loss_report
+    from explainer.play.losses import loss_report
     from explainer.words.modes import loss_report_json
     from tests.oracles.proofs import check_chain
 

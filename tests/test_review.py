@@ -10,7 +10,8 @@ from explainer.bot.guess import GuessReason
 from explainer.core.cells import Cell
 from explainer.play.game import Game, GameState
 from explainer.play.history import undo
-from explainer.play.modes import flag_cell, new_game, open_cell
+from explainer.play.modes import new_game
+from explainer.play.moves import flag_cell, open_cell
 from explainer.play.figures import bbbv
 from explainer.review import review
 from explainer.words.review import review_json

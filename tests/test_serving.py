@@ -286,10 +286,10 @@ def heavy_game(client: Client) -> str:
     them, the most work the engine gets from one board.  The layout comes from a seed
     the server accepts in tests (``FLASK_ALLOW_SEEDS``), so the mines among those cells
     are known here and left covered: the game never ends and no move needs a save."""
-    from explainer.play import modes
+    from explainer.play import moves
 
     twin = modes.new_game(HEAVY_SIZE["mode"], HEAVY_SIZE["height"], HEAVY_SIZE["width"], HEAVY_SIZE["mines"], HEAVY_SEED)
-    modes.open_cell(twin, 0, 0)
+    moves.open_cell(twin, 0, 0)
     game = client.post("/api/games", {**HEAVY_SIZE, "seed": HEAVY_SEED})["game"]
     game = client.post(f"/api/games/{game['id']}/open", {"row": 0, "col": 0})["game"]
     assert game["board"] == str(twin.view()).splitlines()[1:], "the seeded layout differs from the server's"

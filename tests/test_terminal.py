@@ -40,7 +40,7 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.formats import Position, write
 from explainer.play.game import Game, GameState
-from explainer.play.modes import stored_loss_report
+from explainer.play.losses import stored_loss_report
 from explainer.words.bot import explain_move
 from explainer.words.hints import hint_text
 from explainer.words.modes import loss_text
@@ -569,7 +569,8 @@ def test_the_summary_gives_the_modes_own_figures(mode: str, line: str | None) ->
     """A finished game's summary in the terminal ends with its mode's own figures (a forgiving game's
     saves, an assisted game's cells opened), as the web's does; a classic game has none."""
     from explainer.terminal.session import Session
-    from explainer.play.modes import mode_rules, new_game, open_cell
+    from explainer.play.modes import mode_rules, new_game
+    from explainer.play.moves import open_cell
 
     session = Session(lambda: new_game(mode, 9, 9, 10, seed=5), "en")
     game = session.game

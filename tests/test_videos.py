@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from explainer.engine.hint import make_hint
 from explainer.play import videos
 from explainer.play.game import Game, GameState
-from explainer.play.modes import flag_cell, open_cell
+from explainer.play.moves import flag_cell, open_cell
 from explainer.review import review
 from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
 

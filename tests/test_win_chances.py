@@ -15,7 +15,7 @@ from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import make_hint
 from explainer.play.game import Game, GameState
-from explainer.play.modes import open_cell
+from explainer.play.moves import open_cell
 from explainer.review import Verdict, review
 from explainer.words.review import review_json
 

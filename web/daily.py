@@ -37,7 +37,7 @@ from flask_babel import gettext as _
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from explainer.play import modes
+from explainer.play import modes, moves
 from explainer.play.game import PRESETS, Game
 from explainer.play.modes import Mode
 from web.errors import DailyHidden, DailyPlayed
@@ -110,7 +110,7 @@ def deal(day: str, preset: str) -> Game:
     height, width, mines = PRESETS[preset]
     game = modes.new_game(Mode.NO_GUESS, height, width, mines, _seed(day, preset))
     web_extra(game)["warnings"] = False  # the same board for everyone, with no help: no flag is judged
-    modes.open_cell(game, height // 2, width // 2, by="game", at=time.time())
+    moves.open_cell(game, height // 2, width // 2, by="game", at=time.time())
     return game
 
 

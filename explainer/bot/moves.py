@@ -26,7 +26,7 @@ from explainer.core.deduction import Deduction
 from explainer.bot.certainty import Inconsistent, PlayerKnowledge
 from explainer.bot.endgame import best_endgame_guess, placements, win_after
 from explainer.bot.guess import DEFAULT_POLICY, ENDGAME_SHARE, Guess, GuessPolicy, GuessReason, choose_guess, first_guess
-from explainer.play.modes import LossReport
+from explainer.play.losses import LossReport
 from explainer.engine import budget
 from explainer.engine.count import reuse
 from explainer.engine.solve import solve

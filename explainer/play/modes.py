@@ -28,22 +28,20 @@ reasoning it reports (what is provable, probabilities) only ever uses
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal, Required, TypedDict, get_args
+from typing import Required, TypedDict
 
 from explainer.engine import budget
 from explainer.core.board import Board
-from explainer.core.cells import Cell, CellSet, iter_bits
-from explainer.core.constraints import Knowledge, build_constraints
-from explainer.core.deduction import Deduction, Rule
+from explainer.core.cells import Cell, iter_bits
+from explainer.core.constraints import build_constraints
+from explainer.core.deduction import Rule
 from explainer.engine.count import Analysis, analyze
-from explainer.errors import BudgetExceeded
 from explainer.play import history
-from explainer.play.game import Game, GameError, GameState, LayoutMaker, LossRecord, layout_text, random_layout
+from explainer.play.game import Game, GameError, GameState, LayoutMaker, layout_text, random_layout
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
-from explainer.engine.why import every_flag, flags_used, safe_chain, shortest_chain, why
-from explainer.engine.solve import Solution, solve
+from explainer.play.losses import LossReport, strict_report
 from explainer.play.sampling import sample_layout
 
 __all__ = [
@@ -59,18 +57,7 @@ __all__ = [
     "Assist",
     "assist_after_move",
     "forgive",
-    "LossKind",
-    "LOSS_KINDS",
-    "LossReport",
-    "loss_report",
-    "misleading_flags",
-    "move_loss_report",
-    "stored_loss_report",
-    "strict_report",
     "MoveOutcome",
-    "open_cell",
-    "chord_cell",
-    "flag_cell",
     "summary",
     "Summary",
     "ModeFigures",
@@ -263,177 +250,6 @@ def _forgive_cells(game: Game, cells: int) -> bool:
     return True
 
 
-# -- why did I lose -------------------------------------------------------------------------------
-
-
-#: why a loss happened: "proved": a deduction showed the cell was a mine | "guess": it was not certain |
-#: "strict": a strict game lost by a move that was not certain while a step was available
-#: "proved": the cell was provably a mine; "guess": it was not certain; "strict": a strict game's rule; "flag": a chord
-#: on a wrong flag the numbers proved wrong (the report then proves the flag's cell safe)
-LossKind = Literal["proved", "guess", "strict", "flag"]
-LOSS_KINDS: tuple[LossKind, ...] = get_args(LossKind)
-
-
-@dataclass(frozen=True)
-class LossReport:
-    """Why the opened ``cell`` was a mine, as far as the player could tell before the click."""
-
-    cell: Cell
-    kind: LossKind  # (for "strict": ``deduction`` and ``chain`` lead to a safe cell)
-    probability: float  # the mine probability it had
-    deduction: Deduction | None = None  # for "proved": the step that proves it; for "strict": the step to a safe cell
-    #: for "proved": the steps from the numbers on the board (and the player's right flags) to ``deduction``
-    #: (its last), each resting only on the ones before it; for "strict", the same to a safe cell
-    chain: tuple[Deduction, ...] = ()
-    safe: CellSet | None = None  # cells that were provably safe then (covered, not flagged)
-    safest: CellSet | None = None  # for "guess" with nothing safe: the least likely mines
-    safest_probability: float | None = None
-    #: the player's flags the chain starts from: right ones (the view proves them mines), taken as facts
-    flags: CellSet | None = None
-    #: ``flags`` are every flag of the view but the wrong ones: the words count them rather than name them
-    flags_every: bool = False
-    #: the player's flags that were not mines and led to the loss: around the chorded number, or the ones
-    #: that made the opened cell look safe.  The game revealed them at the end; the reasoning above (the
-    #: chain, the odds) uses the view alone, where they are just covered cells
-    wrong_flags: CellSet | None = None
-    chord: Cell | None = None  # the number the losing move chorded, when it was a chord
-    #: for "guess": the cell was the advised guess (the hint's and the bot's pick on the same view): the report then
-    #: says so and what it cost, never that a safer cell existed (``explainer.bot.moves.advised_loss``)
-    advised: bool = False
-    #: for "flag": the wrong flag around the chorded number that the numbers proved safe (``chain`` proves it)
-    flag: Cell | None = None
-
-
-def _cut_short() -> BudgetExceeded:
-    """The error for an answer the budget in force cut short (its exact count gave way to the fallback)."""
-    current = budget.current()
-    seconds = current.seconds if current is not None and current.seconds is not None else 0.0
-    return BudgetExceeded("time", seconds, seconds)
-
-
-def loss_report(
-    view_before_click: Board,
-    cell: Cell | tuple[int, int],
-    *,
-    chord: Cell | tuple[int, int] | None = None,
-    wrong_flags: CellSet | None = None,
-) -> LossReport:
-    """The chain of steps that proved ``cell`` a mine, or the odds the guess had and the safer cells.
-
-    ``chord``: the number the losing move chorded; ``wrong_flags``: the player's flags that the game
-    revealed were not mines and that led to the loss (``move_loss_report`` finds them).  They are told,
-    not reasoned from: the reasoning uses ``view_before_click`` alone."""
-    row, col = cell
-    index = row * view_before_click.width + col
-    # the player's right flags are facts the chain starts from; a wrong flag is no evidence
-    solution, chain = why(view_before_click, index)
-    chain = shortest_chain(solution, index, chain)  # the shortest argument for this one cell
-    probability = solution.probabilities.get(index, 1.0)
-    if chord is not None and wrong_flags:
-        flagged = _proved_wrong(view_before_click, solution, wrong_flags, Cell(*cell), Cell(*chord), probability)
-        if flagged is not None:  # why the chord went wrong: the flag the numbers prove safe
-            return flagged
-    report = _loss_from(view_before_click, solution, chain, index, probability)
-    if chord is None and not wrong_flags:
-        return report
-    return replace(report, chord=None if chord is None else Cell(*chord), wrong_flags=wrong_flags or None)
-
-
-def _proved_wrong(
-    view: Board, solution: Solution, wrong_flags: CellSet, cell: Cell, chord: Cell, probability: float
-) -> LossReport | None:
-    """A chord's loss told by the wrong flag that caused it, when the numbers proved that flag's cell safe: the
-    shortest argument for that cell (the mine the chord opened follows from it)."""
-    for flag in iter_bits(wrong_flags.mask & solution.safe.mask):
-        chain = shortest_chain(solution, flag)
-        if chain:
-            flags = flags_used(view, chain)
-            return LossReport(
-                cell, "flag", probability, deduction=chain[-1], chain=chain, flags=flags or None,
-                flags_every=every_flag(view, flags, wrong_flags.mask),
-                wrong_flags=wrong_flags, chord=chord, flag=Cell(*divmod(flag, view.width)),
-            )
-    return None
-
-
-def _loss_from(
-    view: Board, solution: Solution, chain: tuple[Deduction, ...], index: int, probability: float
-) -> LossReport:
-    target = Cell(*divmod(index, view.width))
-    if solution.mines.mask >> index & 1 and chain:
-        flags = flags_used(view, chain)
-        return LossReport(
-            target, "proved", 1.0, deduction=chain[-1], chain=chain, flags=flags if flags else None,
-            flags_every=every_flag(view, flags),
-        )
-    if not solution.exact:
-        # the count was over budget: the cell's odds are unknown, and a report must not guess them
-        raise _cut_short()
-    safe = solution.safe - CellSet(view.flagged_mask, view.width)
-    if safe:
-        return LossReport(target, "guess", probability, safe=safe)
-    safest_probability, safest = solution.safest()
-    if safest_probability < probability:
-        return LossReport(target, "guess", probability, safest=safest, safest_probability=safest_probability)
-    return LossReport(target, "guess", probability)  # nothing was safer
-
-
-def _safe_with_flags(view: Board, flags: int, index: int) -> bool:
-    """Is cell ``index`` safe in every placement where the cells ``flags`` are mines (the view as the
-    player read it, taking those flags at their word)?  False when no placement fits them."""
-    constraints = build_constraints(view, Knowledge(mines=flags))
-    if any(c.count < 0 or c.count > c.cells.bit_count() for c in constraints):
-        return False
-    mines_left = None if view.mines is None else view.mines - flags.bit_count()
-    if mines_left is not None and mines_left < 0:
-        return False
-    analysis = analyze([(c.cells, c.count) for c in constraints], view.covered_mask & ~flags, mines_left)
-    return analysis.consistent and bool(analysis.safe >> index & 1)
-
-
-def misleading_flags(view: Board, index: int, wrong: int) -> int:
-    """Of the wrong flags ``wrong`` (a mask: flagged cells that are not mines, which only the game
-    knows), those through which the view made cell ``index`` look safe: with every flag taken for a
-    mine the cell was certain to be safe, and without that flag it was not.  0 when the cell did not
-    look safe (or no flag is wrong); every wrong flag when only together they made it look so."""
-    if not wrong or not _safe_with_flags(view, view.flagged_mask, index):
-        return 0
-    culprits = 0
-    for flag in iter_bits(wrong):
-        if not _safe_with_flags(view, view.flagged_mask & ~(1 << flag), index):
-            culprits |= 1 << flag
-    return culprits or wrong
-
-
-def move_loss_report(view: Board, layout: int, exploded: Cell, chord: Cell | None = None) -> LossReport:
-    """The loss report of a move that opened the mine at ``exploded`` (``chord``: the number it chorded),
-    with the wrong flags that led to it.  ``layout`` is only read for which of the player's flags were not
-    mines (the game shows them at the end); the reasoning uses ``view`` alone."""
-    wrong = view.flagged_mask & ~layout
-    if chord is not None:
-        culprits = wrong & view.neighbours[view.index(*chord)]
-    else:
-        culprits = misleading_flags(view, view.index(*exploded), wrong)
-    return loss_report(view, exploded, chord=chord, wrong_flags=CellSet(culprits, view.width) if culprits else None)
-
-
-def stored_loss_report(game: Game) -> LossReport | None:
-    """The loss report of a game lost through ``open_cell``/``chord_cell`` (after a reload, say)."""
-    stored = game.extra.get("loss")
-    if not isinstance(stored, dict):
-        return None
-    if stored.get("strict"):
-        return strict_report(Board.parse(stored["view"]), Cell(*stored["cell"]))
-    view = Board.parse(stored["view"])
-    cell = Cell(*stored["cell"])
-    chord = None if stored.get("chord") is None else Cell(*stored["chord"])
-    wrong = stored.get("wrong_flags")
-    if wrong is None and game.layout is not None:
-        return move_loss_report(view, game.layout, cell, chord)  # (not looked for yet: the report was cut short)
-    flags = CellSet.from_cells([Cell(*c) for c in wrong], view.width) if wrong else None
-    return loss_report(view, cell, chord=chord, wrong_flags=flags)
-
-
 # -- each mode's rules, in one object the moves call ------------------------------------------------
 
 
@@ -570,95 +386,6 @@ class MoveOutcome:
     loss_unavailable: bool = False
 
 
-#: the share of the time left that a loss report may take: over it, the loss stands unexplained
-LOSS_SHARE = 0.8
-
-
-def _finish(
-    game: Game, view: Board, opened: list[int], saved: bool, at: float | None = None, chord: Cell | None = None
-) -> MoveOutcome:
-    """The move's outcome (``chord``: the number the move chorded).  Over the budget in force, the loss
-    report and the assist are left out (the move itself stands; ``*_unavailable`` says so)."""
-    cells = tuple(Cell(*divmod(i, game.width)) for i in opened)
-    if game.state is GameState.LOST:
-        assert game.exploded is not None and game.layout is not None
-        cell = Cell(*divmod(game.exploded, game.width))
-        # what the player saw before the fatal click, so the report can be made again later
-        loss: LossRecord = {"cell": cell.to_json(), "view": str(view)}
-        if chord is not None:
-            loss["chord"] = chord.to_json()
-        game.extra["loss"] = loss
-        # the player sees the mine that went off and may still undo; the layout waits for accept_loss
-        game.hold_loss()
-        try:
-            with budget.attempt(LOSS_SHARE):
-                report = move_loss_report(view, game.layout, cell, chord)
-        except BudgetExceeded:
-            return MoveOutcome(cells, saved, loss_unavailable=True)
-        # the wrong flags that led to it, kept so that a reload tells the same without looking for them again
-        loss["wrong_flags"] = report.wrong_flags.to_json() if report.wrong_flags else []
-        return MoveOutcome(cells, saved, loss=report)
-    assists: list[Assist] = []
-    try:
-        mode_rules(game).after_move(game, assists, at)
-    except BudgetExceeded:
-        return MoveOutcome(cells, saved, tuple(assists), assist_unavailable=True)
-    return MoveOutcome(cells, saved, tuple(assists))
-
-
-class _LayoutChange(TypedDict, total=False):
-    first_layout: str
-    saved: bool
-    layout: str
-
-
-def _layout_change(game: Game, first: bool, saved: bool) -> _LayoutChange:
-    """What a move's record keeps of the layout: the one a first open placed, the one a save moved to."""
-    data: _LayoutChange = {}
-    if first and game.layout is not None:
-        data["first_layout"] = layout_text(game.layout)
-    if saved and game.layout is not None:
-        data["saved"] = True
-        data["layout"] = layout_text(game.layout)
-    return data
-
-
-def open_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
-    """Open a cell the way the game's mode says; the move goes into the game's history."""
-    rules = mode_rules(game)
-    view = game.view()
-    first = game.state is GameState.READY
-    if game.state is GameState.PLAYING:
-        index = game.index(row, col)
-        refused = rules.refuse(game, view, (row, col), 1 << index & view.covered_mask & ~view.flagged_mask, "open", by, at)
-        if refused is not None:
-            return refused
-    saved = rules.save(game, 1 << game.index(row, col))
-    opened = game.open(row, col, make_layout=rules.layout_maker(game))
-    history.record(game, "open", (row, col), by, at, **_layout_change(game, first, saved))
-    return _finish(game, view, opened, saved, at)
-
-
-def chord_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> MoveOutcome:
-    """Chord an open number the way the game's mode says (forgiving: all the
-    cells it opens are saved together, when they can all be safe)."""
-    rules = mode_rules(game)
-    view = game.view()
-    saved = False
-    if game.state is GameState.PLAYING:
-        index = game.index(row, col)
-        around = view.neighbours[index]
-        if game.revealed >> index & 1 and (around & game.flagged).bit_count() == view.cells[index]:
-            # a chord that opens cells: the mode may refuse it (strict) or save them together (forgiving)
-            refused = rules.refuse(game, view, (row, col), around & view.covered_mask & ~view.flagged_mask, "chord", by, at)
-            if refused is not None:
-                return refused
-            saved = rules.save(game, around & ~game.revealed & ~game.flagged)
-    opened = game.chord(row, col)
-    history.record(game, "chord", (row, col), by, at, **_layout_change(game, False, saved))
-    return _finish(game, view, opened, saved, at, Cell(row, col))
-
-
 def _strict_loss(
     game: Game, view: Board, cell: tuple[int, int], cells: int, action: history.Action, by: history.By, at: float | None
 ) -> MoveOutcome | None:
@@ -674,34 +401,6 @@ def _strict_loss(
     game.extra["loss"] = {"cell": [cell[0], cell[1]], "view": str(view), "strict": True}
     game.hold_loss()
     return MoveOutcome((), loss=strict_report(view, Cell(*cell)))
-
-
-def strict_report(view: Board, cell: Cell) -> LossReport:
-    """Why a strict game was lost: the cell was not certain while the player's own view (its right flags
-    included) proved some covered cells safe (``safe``); ``chain`` is the shortest argument to one of them."""
-    solution = solve(view)
-    index = cell.row * view.width + cell.col
-    probability = solution.probabilities.get(index, 1.0)
-    safe = solution.safe.mask & view.covered_mask & ~view.flagged_mask
-    chain = safe_chain(solution)
-    flags = flags_used(view, chain)
-    return LossReport(
-        cell,
-        "strict",
-        probability,
-        deduction=chain[-1] if chain else None,
-        chain=chain,
-        safe=CellSet(safe, view.width) if safe else None,
-        flags=flags if flags else None,
-        flags_every=every_flag(view, flags),
-    )
-
-
-def flag_cell(game: Game, row: int, col: int, *, by: history.By = "player", at: float | None = None) -> bool:
-    """Flag or unflag a covered cell; the move goes into the game's history.  Whether it is now flagged."""
-    flagged = game.toggle_flag(row, col)
-    history.record(game, "flag" if flagged else "unflag", (row, col), by, at)
-    return flagged
 
 
 def summary(game: Game) -> Summary:

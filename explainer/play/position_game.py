@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from explainer.core.board import Board
 from explainer.play.game import Game
-from explainer.play.modes import Mode, flag_cell, new_game, open_cell
+from explainer.play.modes import Mode, new_game
+from explainer.play.moves import flag_cell, open_cell
 
 __all__ = ["play_position"]
 

@@ -26,7 +26,8 @@ from explainer.errors import EngineError
 from explainer.play import history
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
-from explainer.play.modes import Mode, MoveOutcome, chord_cell, flag_cell, game_mode, mode_rules, open_cell
+from explainer.play.modes import Mode, MoveOutcome, game_mode, mode_rules
+from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer.service import Advice, Solutions, advise, wrong_flags_now
 from explainer.words.bot import explain_move, move_marks
 from explainer.words.hints import hint_text, named_shape

@@ -1,7 +1,7 @@
 """The player's mistakes in words: a loss through a wrong flag, the right flags a chain starts from, a
 strict loss with the safe cells that were there, a forced guess in a review.
 
-Each sentence is a function of a ``Renderer`` and the data (``explainer.play.modes.LossReport``,
+Each sentence is a function of a ``Renderer`` and the data (``explainer.play.losses.LossReport``,
 ``explainer.review.MoveReview``), written through the renderer's gettext calls with named
 placeholders, so that it is extracted into the shared catalog and translated like the engine's other
 sentences.  The sentences speak to the player about the player's moves.

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson
-from explainer.play.modes import Assist, LossKind, LossReport, Mode, MoveOutcome
+from explainer.play.losses import LossKind, LossReport
+from explainer.play.modes import Assist, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 from explainer.words.hints import chain_json

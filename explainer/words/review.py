@@ -10,7 +10,7 @@ from explainer.core.deduction import Rule
 from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
 from explainer.play.history import Action, By
-from explainer.play.modes import LossKind
+from explainer.play.losses import LossKind
 from explainer.review import MoveReview, Review, Verdict
 from explainer.words.hints import chain_json, steps_json
 from explainer.words.i18n import DEFAULT_LANGUAGE

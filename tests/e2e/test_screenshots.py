@@ -169,7 +169,7 @@ def test_screenshot_proof_steps(page: Page, shots: Path) -> None:
 
 
 def test_screenshot_loss_chain_dark(page: Page, live_server: LiveServer, shots: Path) -> None:
-    from explainer.play.modes import loss_report
+    from explainer.play.losses import loss_report
 
     page.set_viewport_size(VIEWPORT)
     page.emulate_media(color_scheme="dark")

@@ -2,7 +2,7 @@
 
 The bot (``explainer.bot.moves.next_move``) decides from the player view only; the
 server applies its move through the same mode-aware helpers as a player's
-move (``explainer.play.modes.open_cell``, ``Game.toggle_flag``), atomically, and
+move (``explainer.play.moves.open_cell``, ``Game.toggle_flag``), atomically, and
 replies with the new state and the move in words (``move_to_json``) with the
 cells of its reasoning highlighted in the hint roles.  The hidden layout never
 takes part in the decision or the reply.
@@ -20,7 +20,8 @@ from explainer.bot.moves import BotError, Move, MoveKind, next_move
 from explainer.words.bot import move_marks, move_to_json
 from explainer.play.game import Game
 from explainer.engine.highlight import highlights_to_json
-from explainer.play.modes import MoveOutcome, flag_cell, open_cell
+from explainer.play.modes import MoveOutcome
+from explainer.play.moves import flag_cell, open_cell
 from explainer.learn.lessons import classify
 
 from web.storage import games as db

@@ -35,7 +35,8 @@ from explainer.core.cells import Cell
 from explainer.errors import BudgetExceeded
 from explainer.play.game import Action, Game, GameState
 from explainer.play.history import EXTRA_RECORDS, RECORDS_PER_CELL, accept_loss, can_undo, note_help, undo
-from explainer.play.modes import MoveOutcome, chord_cell, flag_cell, open_cell
+from explainer.play.modes import MoveOutcome
+from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer.review import summarize
 from explainer.play.replay_file import from_replay, to_replay
 from explainer.play.videos import from_video, to_evf, video_kind

@@ -37,7 +37,7 @@ from explainer.learn.practice import PUZZLE_MAX_SIDE, Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import MIN_SIDE, PRESETS, GameState
 from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
-from explainer.play.modes import LOSS_KINDS
+from explainer.play.losses import LOSS_KINDS
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
 from explainer.engine.highlight import ROLES

@@ -23,7 +23,8 @@ from explainer.engine.highlight import highlights, highlights_to_json
 from explainer.play.game import Game, GameState, layout_value
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
-from explainer.play.modes import LossReport, Summary, stored_loss_report, summary
+from explainer.play.losses import LossReport, stored_loss_report
+from explainer.play.modes import Summary, summary
 from explainer.play.figures import bbbv
 from explainer.bot.moves import advised_loss
 from explainer.core.board import Board

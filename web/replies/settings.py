@@ -21,7 +21,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _
 from flask_babel.speaklater import LazyString
 
-from explainer.play import modes
+from explainer.play import modes, moves
 from explainer.play.simulated_player import DEPTHS
 from explainer.formats import Position
 from explainer.play.game import MIN_SIDE, PRESETS, Game, layout_value
@@ -224,5 +224,5 @@ def replay_game(game: Game) -> Game | None:
     )  # fmt: skip
     again = Game.from_layout(game.height, game.width, layout, seed=game.seed)
     again.extra = fresh.extra
-    modes.open_cell(again, *divmod(game.first_click, game.width))
+    moves.open_cell(again, *divmod(game.first_click, game.width))
     return again
