@@ -23,6 +23,7 @@ from web import create_app
 from web.security import CSRF_HEADER, SAFE_METHODS, token_for
 from web.storage import games as web_db
 from tests.postgres_server import drop_database, fresh_database, postgres_url  # noqa: F401
+from tests.support.web_client import session_owner
 
 
 @pytest.fixture
@@ -111,11 +112,6 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def session_owner(client: FlaskClient) -> str:
-    with client.session_transaction() as session:
-        return session["sid"]
-
-
 @pytest.fixture
 def stored_game(app: Flask) -> Callable[[FlaskClient, str], Game]:
     """Read a stored game, hidden layout included (tests only)."""
@@ -127,15 +123,3 @@ def stored_game(app: Flask) -> Callable[[FlaskClient, str], Game]:
     return read
 
 
-def played_for(app: Flask, game_id: str, seconds: float = 60.0) -> None:
-    """Move a started game's first click ``seconds`` back, as if a person had been playing it that long: a test
-    that wins a ranked game in a few milliseconds would otherwise be faster than any human record (``speed``)."""
-    from sqlalchemy import update
-
-    from web.storage.database import connection, write
-    from web.storage.tables import games
-
-    with app.app_context():
-        conn = connection()
-        with write(conn):
-            conn.execute(update(games).where(games.c.id == game_id).values(started_at=games.c.started_at - seconds))

@@ -21,7 +21,7 @@ from web import create_app
 from web.storage import accounts as storage_accounts
 from web.storage.database import connection
 from web.storage.tables import games, logins, results, sign_in_failures, users
-from tests.conftest import session_owner
+from tests.support.web_client import session_owner
 
 pytestmark = pytest.mark.databases
 

@@ -19,7 +19,7 @@ from explainer.words.hints import hint_text
 from explainer.words.render import Renderer
 from tests.data import view_boards
 from tests.oracles.as_read import AsReadError, Counts, check_text
-from tests.test_properties import game_views
+from tests.support.strategies import game_views
 
 ROOT = Path(__file__).resolve().parent
 BOARDS = sorted((ROOT / "boards").glob("*.txt"))

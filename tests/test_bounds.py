@@ -33,7 +33,7 @@ from web.api import positions
 from web.errors import MoveLimitReached
 from web.security import MAX_URL_BYTES
 from web.storage import games as web_db
-from tests.conftest import session_owner
+from tests.support.web_client import session_owner
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))

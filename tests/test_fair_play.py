@@ -23,7 +23,7 @@ from explainer.core.board import Board
 from explainer.engine.solve import solve
 from explainer.play.game import Game
 from web.storage.database import connection, write
-from tests.conftest import played_for
+from tests.support.web_client import played_for
 from web.storage import results as results_module
 from web.storage.ranking import Unranked, unranked_reasons
 from web.storage.tables import daily_attempts, games, results, users

@@ -25,7 +25,7 @@ from web.storage import games as web_db
 from web.storage import migrations
 from web.security import MAX_JSON_DEPTH, json_depth
 
-from .conftest import session_owner
+from tests.support.web_client import session_owner
 
 
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:

@@ -127,7 +127,7 @@ def test_a_review_that_cannot_be_sent_changes_nothing(tmp_path: Path) -> None:
     client.post(f"/api/games/{game_id}/open", json={"row": 4, "col": 4})
     with app.app_context():
         from web.storage import games as web_db
-        from tests.conftest import session_owner
+        from tests.support.web_client import session_owner
 
         game = web_db.load_game(game_id, session_owner(client)).game
     assert game.layout is not None

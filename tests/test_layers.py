@@ -127,7 +127,7 @@ def test_no_engine_work_runs_inside_a_write_transaction(
     monkeypatch.setattr(count, "_count_component", outside(count._count_component))
     monkeypatch.setattr(solve, "_solve_exact", outside(solve._solve_exact))
     monkeypatch.setattr(solve, "_solve_cheap", outside(solve._solve_cheap))
-    from tests.test_web_training import lose_by_an_avoidable_guess
+    from tests.support.web_client import lose_by_an_avoidable_guess
 
     game_id, _game = lose_by_an_avoidable_guess(client, stored_game)
     assert client.post(f"/api/games/{game_id}/accept", json={}).status_code in (200, 409)  # (pending or not)

@@ -29,7 +29,7 @@ from explainer.words.render import Renderer
 from explainer.words.review import review_json
 from tests.oracles.brute import certain, view_from_layout
 from tests.oracles.proofs import check_chain
-from tests.test_shortest import deep_views, player_views
+from tests.support.views import deep_views, player_views
 
 
 def needed(chain: Sequence[Deduction], target: int) -> set[int]:

@@ -18,7 +18,7 @@ from explainer.play.history import ACTIONS, ASSISTED, BY
 from explainer.review import Verdict
 from web.api.openapi import openapi_spec
 
-from .test_web_api import create, move
+from tests.support.web_client import create, move
 from .test_web_budget import adversarial_game, stored, tight_app  # noqa: F401  (a fixture)
 from .test_web_fuzz import check_reply
 

@@ -286,7 +286,7 @@ def heavy_game(client: Client) -> str:
     them, the most work the engine gets from one board.  The layout comes from a seed
     the server accepts in tests (``FLASK_ALLOW_SEEDS``), so the mines among those cells
     are known here and left covered: the game never ends and no move needs a save."""
-    from explainer.play import moves
+    from explainer.play import modes, moves
 
     twin = modes.new_game(HEAVY_SIZE["mode"], HEAVY_SIZE["height"], HEAVY_SIZE["width"], HEAVY_SIZE["mines"], HEAVY_SEED)
     moves.open_cell(twin, 0, 0)

@@ -22,26 +22,16 @@ from explainer.engine.proof import _Item, _Node, _split_node
 from explainer.engine.rules import exhaustive, find_exhaustive
 from explainer.engine.rules.exhaustive import deduce, find_shortest, proof_size
 from explainer.engine.solve import _analysis, simplest_step, start_state
-from explainer.play.game import Game
 from explainer.words.render import Renderer
 from explainer.words.solution_json import deduction_json
-from tests.data import VIEWS
-from tests.oracles.deep_views import played_forward, views_with_layouts
 from tests.oracles.proofs import check_chain
+from tests.support.views import deep_views, player_views
 
 ROOT = Path(__file__).resolve().parents[1]
 
 #: the longest proof a hint (or an enumeration step of a chain) may have on these views: 17 on the dense boards of
 #: ``tests/data`` (cases over a 4 between a 1 and another 4, where one "at most" count over the three numbers does it)
 MAX_STEPS = 17
-
-
-def player_views() -> tuple[Board, ...]:
-    return tuple(row_view for row_view, _layout in views_with_layouts(VIEWS))
-
-
-def deep_views() -> tuple[Board, ...]:
-    return played_forward(VIEWS)
 
 
 def candidates(view: Board, rule: Rule) -> dict[int, Deduction]:

@@ -18,7 +18,7 @@ from explainer.play.game import Game
 from explainer.words.i18n import translations
 from web.storage.database import connection, write
 from web.storage.tables import games, results, users
-from tests.conftest import played_for
+from tests.support.web_client import played_for
 
 pytestmark = pytest.mark.databases
 

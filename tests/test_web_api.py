@@ -25,38 +25,11 @@ from explainer.words.hints import hint_json, hint_text
 from tests.oracles.proofs import check_chain
 from web import create_app
 from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, custom_max_mines
+from tests.support.web_client import covered_safe, create, first_mine, move, started
 
 pytestmark = pytest.mark.databases  # every app test here runs on SQLite and on PostgreSQL
 
 MOVES = ("open", "flag", "chord")
-
-
-def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.json
-    return response.json["game"]
-
-
-def move(client: FlaskClient, game_id: str, action: str, row: int, col: int, **query: str) -> Any:
-    return client.post(f"/api/games/{game_id}/{action}", json={"row": row, "col": col}, query_string=query)
-
-
-def started(client: FlaskClient, preset: str = "beginner", seed: int = 1, at: tuple[int, int] = (4, 4)) -> str:
-    game = create(client, preset=preset, seed=seed)
-    response = move(client, game["id"], "open", *at)
-    assert response.status_code == 200, response.json
-    return game["id"]
-
-
-def covered_safe(game: Game) -> list[Cell]:
-    assert game.layout is not None
-    hidden = ~game.revealed & ~game.layout & ((1 << game.size) - 1)
-    return [Cell(*divmod(i, game.width)) for i in iter_bits(hidden)]
-
-
-def first_mine(game: Game) -> Cell:
-    assert game.layout is not None
-    return Cell(*divmod(next(iter_bits(game.layout)), game.width))
 
 
 # -- creating games ------------------------------------------------------------------

@@ -12,7 +12,7 @@ from explainer.bot.moves import next_move
 from explainer.words.bot import move_to_json
 from explainer.engine.solve import solve
 
-from .test_web_api import create, move, started
+from tests.support.web_client import create, move, started
 
 
 def bot(client: FlaskClient, game_id: str, **query: str) -> Any:

@@ -19,7 +19,7 @@ from web.storage import games as web_db
 from web.storage.ranking import Origin
 from web.config import ConfigError
 
-from .conftest import session_owner
+from tests.support.web_client import session_owner
 
 #: the audit's target is 2 s; the tests allow more for a busy shared machine (figures: benchmarks)
 SLACK_SECONDS = 6.0

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from flask.testing import FlaskClient
 
 from explainer.core.board import Board
-from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import shape_result
 from explainer.words.lessons import shape_json
@@ -22,42 +21,9 @@ from explainer.learn.lessons import PATTERN_IDS, lesson_example
 from explainer.words.lessons import example_json, lesson_text, lessons_json
 from explainer.learn.practice import lesson_cells, puzzle_pattern
 from explainer.words.hints import hint_json, hint_text
+from tests.support.web_client import answer, new_puzzle, puzzle_board, right_answer, wrong_answer
 
 pytestmark = pytest.mark.databases  # every app test here runs on SQLite and on PostgreSQL
-
-
-def new_puzzle(client: FlaskClient, pattern: str = "one-two") -> dict[str, Any]:
-    response = client.post(f"/api/learn/lessons/{pattern}/puzzles", json={})
-    assert response.status_code == 201, response.json
-    return response.json["puzzle"]
-
-
-def puzzle_board(puzzle: dict[str, Any]) -> Board:
-    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
-    return Board.parse("\n".join(lines) + "\n")
-
-
-def right_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
-    """Every cell the pattern decides (the lesson cells), each as the view proves it."""
-    board = puzzle_board(puzzle)
-    hint = make_hint(board)
-    assert hint.deduction is not None
-    lesson = lesson_cells(board, hint.deduction)
-    return {
-        "opened": [cell.to_json() for cell in lesson if cell in hint.solution.safe],
-        "flagged": [cell.to_json() for cell in lesson if cell in hint.solution.mines],
-    }
-
-
-def wrong_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
-    board = puzzle_board(puzzle)
-    solution = make_hint(board).solution
-    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
-    return {"opened": [list(divmod(next(iter_bits(unproved)), board.width))], "flagged": []}
-
-
-def answer(client: FlaskClient, puzzle: dict[str, Any], body: dict[str, Any]) -> Any:
-    return client.post(f"/api/learn/puzzles/{puzzle['id']}/answer", json=body)
 
 
 # -- lessons ------------------------------------------------------------------------------

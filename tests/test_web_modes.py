@@ -13,7 +13,7 @@ from explainer.engine.hint import make_hint
 from explainer.play.modes import MODES
 from explainer.engine.solve import solve
 
-from .test_web_api import create, move
+from tests.support.web_client import create, move
 
 
 def hint(client: FlaskClient, game_id: str) -> dict[str, Any]:

@@ -21,9 +21,9 @@ from web.storage import games as web_db
 from web.storage import retention
 from web.config import ConfigError, retention_days
 
-from .conftest import session_owner
-from .test_web_api import covered_safe, create, first_mine, move, started
-from .test_web_learn import answer, new_puzzle, right_answer, wrong_answer
+from tests.support.web_client import session_owner
+from tests.support.web_client import covered_safe, create, first_mine, move, started
+from tests.support.web_client import answer, new_puzzle, right_answer, wrong_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = 86400.0

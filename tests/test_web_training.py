@@ -13,36 +13,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from explainer.core.board import Board
-from explainer.core.cells import Cell
 from explainer.engine.hint import make_hint
-from explainer.engine.solve import solve
 from explainer.learn.lessons import classify, lesson_cells
 from explainer.learn.training import missed_steps
 from explainer.play.game import Game
 from explainer.review import review
 from web.storage import training
 
-from .conftest import session_owner
-from .test_web_api import create, move
+from tests.support.web_client import session_owner
+from tests.support.web_client import lose_by_an_avoidable_guess
 
 pytestmark = pytest.mark.databases  # the schedule's SQL (upserts, the smaller of two values) on both
-
-
-def lose_by_an_avoidable_guess(client: FlaskClient, stored_game: Callable[[FlaskClient, str], Game], seed: int = 1) -> tuple[str, Game]:
-    """A beginner game whose second move opens a provable mine while a cell is provably safe."""
-    for attempt in range(seed, seed + 30):
-        game_id = create(client, preset="beginner", seed=attempt)["id"]
-        assert move(client, game_id, "open", 4, 4).status_code == 200
-        game = stored_game(client, game_id)
-        solution = solve(game.view())
-        covered = game.view().covered_mask
-        mines = solution.mines.mask & covered
-        if game.state == "playing" and mines and solution.safe.mask & covered:
-            target = Cell(*divmod(mines.bit_length() - 1, game.width))
-            lost = move(client, game_id, "open", *target)
-            assert lost.json["game"]["state"] == "lost"
-            return game_id, stored_game(client, game_id)
-    raise AssertionError("no seed gives a provable mine after the first click")  # pragma: no cover
 
 
 def personal_answer(client: FlaskClient, puzzle: dict[str, Any], right: bool) -> dict[str, Any]:

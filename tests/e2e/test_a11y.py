@@ -17,7 +17,7 @@ from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 
 from .helpers import board, cell, explanation, started, started_beginner
-from .test_learn import lose_by_an_avoidable_guess, practice_board, practice_cell
+from .setups import lose_by_an_avoidable_guess, practice_board, practice_cell
 
 pytestmark = pytest.mark.e2e
 

@@ -164,7 +164,7 @@ def test_the_panel_is_cleared_by_replay_and_by_a_move(page: Page) -> None:
 
 
 def test_probabilities_toggle_shows_its_true_state_after_a_guess_hint(page: Page, live_server: LiveServer) -> None:
-    from .test_play import guess_position
+    from .setups import guess_position
 
     page.goto("/")
     game = guess_position(page, live_server)

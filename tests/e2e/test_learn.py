@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 from explainer.core.board import Board
 from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
-from explainer.engine.solve import solve
 from explainer.learn.lessons import classify, lesson_cells, shape_result
 from explainer.learn.practice import check_answer
 from explainer.words.hints import hint_text
@@ -21,20 +20,11 @@ from explainer.words.render import Renderer
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
+from tests.e2e.setups import lose_by_an_avoidable_guess, practice_board, practice_cell
 
 pytestmark = pytest.mark.e2e
 
 PATTERN = "one-two"
-
-
-def practice_board(page: Page) -> tuple[str, Board]:
-    """The puzzle on the page, read back through the API in the page's session."""
-    element = page.locator('[data-role="practice-board"]')
-    page.wait_for_function("() => document.querySelector('[data-role=\"practice-board\"]').dataset.puzzleId")
-    puzzle_id = element.get_attribute("data-puzzle-id") or ""
-    puzzle = page.request.get(f"/api/learn/puzzles/{puzzle_id}").json()["puzzle"]
-    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
-    return puzzle_id, Board.parse("\n".join(lines) + "\n")
 
 
 def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -43,10 +33,6 @@ def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, i
     assert hint.deduction is not None
     lesson = lesson_cells(board, hint.deduction)
     return [tuple(c) for c in lesson if c in hint.solution.safe], [tuple(c) for c in lesson if c in hint.solution.mines]
-
-
-def practice_cell(page: Page, row: int, col: int):
-    return page.locator(f'[data-role="practice-board"] .cell[data-row="{row}"][data-col="{col}"]')
 
 
 def overview_row(page: Page, pattern: str):
@@ -134,24 +120,6 @@ def test_a_partial_answer_says_how_many_cells_are_left(page: Page) -> None:
         practice_cell(page, *target).click(button="right")
     page.click('[data-action="check"]')
     expect(result).to_have_attribute("data-status", "right")
-
-
-def lose_by_an_avoidable_guess(page: Page, live_server: LiveServer) -> tuple[str, int]:
-    """A beginner game (through the API, in the page's session) whose second move opens a provable mine
-    while a cell is provably safe; its id and the number of that move in the review."""
-    page.goto("/learn/")
-    for seed in range(1, 40):
-        game = api_game(page, preset="beginner", seed=seed)["id"]
-        api_move(page, game, "open", (4, 4))
-        played = live_server.game(game)
-        view = played.view()
-        solution = solve(view)
-        mines = solution.mines.mask & view.covered_mask
-        if played.state == "playing" and mines and solution.safe.mask & view.covered_mask:
-            target = divmod(mines.bit_length() - 1, played.width)
-            assert api_move(page, game, "open", target)["game"]["state"] == "lost"
-            return game, 2
-    raise AssertionError("no seed gives a provable mine after the first click")  # pragma: no cover
 
 
 def test_a_personal_puzzle_from_a_game_with_an_avoidable_guess(page: Page, live_server: LiveServer) -> None:

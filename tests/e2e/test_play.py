@@ -11,13 +11,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from explainer.core.cells import Cell, cell_name, iter_bits
-from explainer.engine.hint import Hint, wrong_flag_hint, make_hint
+from explainer.engine.hint import wrong_flag_hint, make_hint
 from explainer.engine.solve import solve
 from explainer.words.hints import hint_json
 from explainer.bot.moves import advised_guess
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, expected_roles, explanation, game_id, highlighted, load, open_settings
+from tests.e2e.setups import guess_position
 
 pytestmark = pytest.mark.e2e
 
@@ -177,29 +178,6 @@ def test_wrong_flag_is_marked_and_explained(page: Page, live_server: LiveServer)
     assert "wrong-flag" in highlighted(page)[tuple(safe)]
     cell(page, *safe).click(button="right")  # unflag: the warning goes
     expect(warning).to_be_hidden()
-
-
-def guess_position(page: Page, live_server: LiveServer) -> str:
-    """Play (through the API) until nothing is certain: every safe cell open, every mine flagged."""
-    for seed in range(60):
-        game = api_game(page, preset="beginner", seed=seed)["id"]
-        api_move(page, game, "open", (4, 4))
-        while True:
-            stored = live_server.game(game)
-            if stored.state != "playing":
-                break
-            solution = solve(stored.view())
-            if solution.safe:
-                for target in solution.safe:
-                    api_move(page, game, "open", target)
-                continue
-            to_flag = [m for m in solution.mines if not stored.flagged >> (m.row * stored.width + m.col) & 1]
-            if to_flag:
-                for target in to_flag:
-                    api_move(page, game, "flag", target)
-                continue
-            return game
-    pytest.fail("no guess position found")
 
 
 def test_probability_overlay_when_nothing_is_certain(page: Page, live_server: LiveServer) -> None:

@@ -20,8 +20,8 @@ from explainer.engine.hint import Hint, make_hint
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
-from .test_learn import lose_by_an_avoidable_guess, practice_board
-from .test_play import guess_position
+from .setups import lose_by_an_avoidable_guess, practice_board
+from .setups import guess_position
 
 pytestmark = pytest.mark.e2e
 

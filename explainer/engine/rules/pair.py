@@ -11,7 +11,6 @@ one unique area is empty.
 from __future__ import annotations
 
 import heapq
-from typing import Any
 
 from explainer.core.cells import Cell, CellSet
 from explainer.core.constraints import Constraint

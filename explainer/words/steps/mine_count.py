@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from explainer.core.cells import Cell, CellSet
+from explainer.core.cells import Cell
 from explainer.words.steps.suppositions import clash
-from explainer.core.deduction import GlobalFigures, ProofStep, RestFigures, SplitFigures, StepKind
+from explainer.core.deduction import GlobalFigures, ProofStep, RestFigures, SplitFigures
 from explainer.words.speaker import Speaker
 
 

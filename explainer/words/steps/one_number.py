@@ -6,11 +6,10 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import cast
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import ProofStep, SimpleFigures, StepKind
+from explainer.core.deduction import ProofStep, SimpleFigures
 from explainer.words.speaker import Speaker
 
 

@@ -6,11 +6,9 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import cast
 
-from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import CasesFigures, CellFigure, ConclusionFigures, ProofStep, StepKind
+from explainer.core.deduction import ConclusionFigures, ProofStep
 from explainer.words.speaker import Speaker
 
 

@@ -6,11 +6,10 @@ calls (so its sentences are extracted with the rest); ``explainer.words.steps.WR
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple, cast
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import PairFigures, ProofStep, StepKind
+from explainer.core.deduction import PairFigures, ProofStep
 from explainer.words.speaker import Speaker
 
 
