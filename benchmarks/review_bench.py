@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from explainer.engine.hint import make_hint  # noqa: E402
 from explainer.play.game import Game  # noqa: E402
-from explainer.play.modes import open_cell  # noqa: E402
+from explainer.play.moves import open_cell  # noqa: E402
 from explainer.review import review  # noqa: E402
 
 

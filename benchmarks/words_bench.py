@@ -36,7 +36,7 @@ from explainer.bot.moves import advised_guess  # noqa: E402
 from explainer.core.board import Board  # noqa: E402
 from explainer.engine import budget  # noqa: E402
 from explainer.engine.hint import make_hint, wrong_flag_hint  # noqa: E402
-from explainer.play.modes import loss_report  # noqa: E402
+from explainer.play.losses import loss_report  # noqa: E402
 from explainer.words.modes import loss_report_json  # noqa: E402
 from explainer.engine.solve import solve  # noqa: E402
 from explainer.words.hints import hint_text  # noqa: E402
