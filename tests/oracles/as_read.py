@@ -64,6 +64,19 @@ class _Reader:
     def value(self, name: str) -> int:
         return self.board.cells[self.index[name]]
 
+    def apart(self, text: str) -> tuple[set[int], int] | None:
+        """The covered cells of the numbers named in ``text`` and what they show together; None when two of them
+        share a covered cell."""
+        union: set[int] = set()
+        total = 0
+        for name in re.findall(CELL, text):
+            around = self.around(name)
+            if around & union:
+                return None
+            union |= around
+            total += self.value(name)
+        return union, total
+
 
 def _count(word: str) -> int:
     return WORDS[word] if word in WORDS else int(word)
@@ -210,28 +223,21 @@ def check_text(board: Board, text: str, counts: Counts | None = None) -> Counts:
             counts.add("all-found")
         m = re.search(rf"^No two of ((?:the [0-8] at {CELL}(?:, and |, | and )?)+) share a covered cell, so together they touch exactly (\d+) mines?\.", sentence)
         if m:
-            outer: set[int] = set()
-            total = 0
-            for name in re.findall(CELL, m.group(1)):
-                around = read.around(name)
-                if around & outer:
-                    fail(sentence, f"the number at {name} shares a covered cell with another one named")
-                outer |= around
-                total += read.value(name)
-            if total != int(m.group(2)):
-                fail(sentence, f"the numbers named show {total} together")
-            last_outer, last_total = outer, total
+            found = read.apart(m.group(1))
+            if found is None:
+                fail(sentence, "two of the numbers named share a covered cell")
+            else:
+                outer, total = found
+                if total != int(m.group(2)):
+                    fail(sentence, f"the numbers named show {total} together")
+                last_outer, last_total = outer, total
             counts.add("sum")
         m = re.search(rf"^Inside those cells, ((?:the [0-8] at {CELL}(?:, and |, | and )?)+) needs? all (\d+)(?:, no two sharing a cell)?, so ({LIST})(?:,? and (\d+) more cells?)? (?:is|are) safe\.", sentence)
         if m:
-            inside: set[int] = set()
-            total = 0
-            for name in re.findall(CELL, m.group(1)):
-                around = read.around(name)
-                if around & inside or not around <= last_outer:
-                    fail(sentence, f"the number at {name} shares a cell or reaches outside the cells before")
-                inside |= around
-                total += read.value(name)
+            found = read.apart(m.group(1))
+            if found is None or not found[0] <= last_outer:
+                fail(sentence, "the numbers inside share a cell or reach outside the cells before")
+            inside, total = found or (set(), -1)
             rest = last_outer - inside
             named = read.cells(m.group(3))
             if total != int(m.group(2)) or total != last_total or not named <= rest or len(named) + int(m.group(4) or 0) != len(rest):
