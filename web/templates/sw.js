@@ -50,7 +50,7 @@ async function page(event) {
   try {
     response = (await event.preloadResponse) || (await fetch(event.request));
   } catch {
-    const kept = await (await caches.open(CACHE)).match(CONFIG.offline);
+    const kept = await caches.match(CONFIG.offline, { cacheName: CACHE });
     return kept || Response.error();
   }
   const version = response.headers.get(CONFIG.versionHeader);
@@ -63,7 +63,7 @@ async function page(event) {
 
 async function staticFile(event) {
   if (!staleClients.has(event.clientId)) {
-    const kept = await (await caches.open(CACHE)).match(event.request);
+    const kept = await caches.match(event.request, { cacheName: CACHE });
     if (kept) return kept;
   }
   return fetch(event.request);
@@ -77,7 +77,10 @@ self.addEventListener("message", (event) => {
   }
 });
 
+// A worker a newer deploy replaced may still get a message: its cache is gone then, and it must not make it
+// again (caches.open would), so it only ever touches a cache that exists; the same for reads (caches.match).
 async function keepOfflinePage(language) {
+  if (!(await caches.has(CACHE))) return;
   const cache = await caches.open(CACHE);
   const kept = await cache.match(CONFIG.offline);
   if (kept && kept.headers.get("Content-Language") === language) return;
