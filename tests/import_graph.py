@@ -164,6 +164,7 @@ WEB_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"identity"}),
     frozenset({"accounts", "limits", "request_data", "security"}),
     frozenset({"replies"}),
+    frozenset({"bodies"}),  # the API's request bodies, their models (replies' limits) and their one error path
     frozenset({"api", "pages"}),
     frozenset({"error_replies"}),
     frozenset({"__main__"}),  # ``python -m web``: the development server

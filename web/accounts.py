@@ -120,6 +120,16 @@ def _text(value: Any, field: str) -> str:
     return value
 
 
+def entered_username(value: Any) -> str:
+    """A username as typed (text, not empty), or ``BadField``."""
+    return _text(value, "username")
+
+
+def entered_password(value: Any) -> str:
+    """A password as typed (text, not empty), or ``BadField``."""
+    return _text(value, "password")
+
+
 def check_username(value: Any) -> str:
     """The username as it will be kept (NFC, spaces around it removed), or ``BadField``."""
     name = unicodedata.normalize("NFC", _text(value, "username").strip())

@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from web import accounts, identity
-from web.request_data import body_json
+from web.bodies import Credentials, NewAccount, Password, parse_body
 
 bp = Blueprint("account_api", __name__, url_prefix="/api")
 
@@ -26,8 +26,8 @@ def show() -> ResponseReturnValue:
 
 @bp.post("/account/register")
 def register() -> ResponseReturnValue:
-    data = body_json()
-    user = accounts.register(data.get("username"), data.get("password"))
+    body = parse_body(NewAccount)
+    user = accounts.register(body.username, body.password)
     response = jsonify({"user": accounts.user_json(user)})
     response.headers["Location"] = url_for("account_api.show")
     return response, 201
@@ -35,8 +35,8 @@ def register() -> ResponseReturnValue:
 
 @bp.post("/account/sign-in")
 def sign_in() -> ResponseReturnValue:
-    data = body_json()
-    user = accounts.sign_in(data.get("username"), data.get("password"))
+    body = parse_body(Credentials)
+    user = accounts.sign_in(body.username, body.password)
     return jsonify({"user": accounts.user_json(user)})
 
 
@@ -49,5 +49,5 @@ def sign_out() -> ResponseReturnValue:
 
 @bp.post("/account/delete")
 def delete() -> ResponseReturnValue:
-    accounts.delete_account(body_json().get("password"))
+    accounts.delete_account(parse_body(Password).password)
     return jsonify({"user": None, "deleted": True})

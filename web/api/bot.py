@@ -27,7 +27,8 @@ from explainer.learn.lessons import classify
 from web.storage import games as db
 from web.replies.analysis import note_wrong_flags
 from web.replies.game import state_json
-from web.request_data import body_json, reply_language
+from web.request_data import reply_language
+from web.bodies import Empty, parse_body
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
@@ -57,7 +58,7 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
 
 @bp.post("/games/<game_id>/bot")
 def bot_move(game_id: str) -> ResponseReturnValue:
-    body_json()  # a JSON object, as every write (its fields are not used)
+    parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     language = reply_language()
     record, (move, outcome, lesson) = db.update_game(game_id, owner_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)

@@ -71,19 +71,11 @@ from web.storage import accounts
 from web.storage.accounts import AttemptRefused
 from web.replies.game import advised_report, state_json
 from web.request_data import body_json, reply_language
+from web.bodies import Empty, FlagMove, Move, Vision, parse_body
 from web.extra import web_extra
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
-
-
-def _cell(data: dict[str, Any]) -> tuple[int, int]:
-    for key in ("row", "col"):
-        if key not in data:
-            # I18N: a move without its row or column; %(key)s is the missing field ('row' or 'col'); keep the
-            # example {"row": R, "col": C} as it is
-            raise BadRequestBody(_('missing %(key)s: a move is {"row": R, "col": C}', key=repr(key)))
-    return data["row"], data["col"]
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:
@@ -92,10 +84,11 @@ def _playing(record: db.GameRecord) -> db.GameRecord:
     return record
 
 
-def _move(game_id: str, action: Callable[[Game, int, int], T], data: dict[str, Any] | None = None) -> tuple[db.GameRecord, T, Cell]:
-    """Apply a move from the request body to the stored game; the cell is returned checked.  The
-    move and everything it shows are computed before anything is written: a refusal changes nothing."""
-    row, col = _cell(body_json() if data is None else data)
+def _move(game_id: str, action: Callable[[Game, int, int], T], move: Move | None = None) -> tuple[db.GameRecord, T, Cell]:
+    """Apply a move from the request body (or ``move``, read from it already) to the stored game; the cell is
+    returned checked.  The move and everything it shows are computed before anything is written: a refusal
+    changes nothing."""
+    row, col = (parse_body(Move) if move is None else move).cell
 
     def change(game: Game) -> T:
         if game.over:
@@ -164,22 +157,13 @@ def chord(game_id: str) -> ResponseReturnValue:
     return _moved(record, outcome)
 
 
-def _wanted(data: dict[str, Any]) -> bool | None:
-    """The state a flag move asks for (``"flagged": true`` or ``false``), or None: toggle (older clients)."""
-    wanted = data.get("flagged")
-    if wanted is not None and not isinstance(wanted, bool):
-        # I18N: a flag move whose wanted state is not true or false; %(value)s is the value sent; keep "flagged" as it is
-        raise BadRequestBody(_("flagged must be true or false, got %(value)s", value=repr(wanted)[:40]))
-    return wanted
-
-
 @bp.post("/games/<game_id>/flag")
 def flag(game_id: str) -> ResponseReturnValue:
     """Flag or unflag a cell: ``"flagged": true|false`` sets that state (sending it again changes nothing),
     without it the cell's flag toggles."""
     language = reply_language()
-    data = body_json()
-    wanted = _wanted(data)
+    move = parse_body(FlagMove)
+    wanted = move.flagged
 
     def set_flag(game: Game, row: int, col: int) -> bool:
         if wanted is not None and bool(game.flagged >> game.index(row, col) & 1) == wanted:
@@ -188,7 +172,7 @@ def flag(game_id: str) -> ResponseReturnValue:
             return wanted
         return flag_cell(game, row, col, at=time.time())
 
-    record, flagged, cell = _move(game_id, set_flag, data)
+    record, flagged, cell = _move(game_id, set_flag, move)
     warning = None
     if flagged and cell.to_json() in web_extra(record.game).get("wrong_flags", []):
         try:
@@ -201,7 +185,7 @@ def flag(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/undo")
 def undo_route(game_id: str) -> ResponseReturnValue:
     """Take back the last move (also the losing click, until the loss is accepted)."""
-    body_json()  # a JSON object, as every write (its fields are not used)
+    parse_body(Empty)  # a JSON object, as every write (its fields are not used)
 
     def change(game: Game) -> None:
         if not can_undo(game):
@@ -218,7 +202,7 @@ def undo_route(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/accept")
 def accept_route(game_id: str) -> ResponseReturnValue:
     """Accept a loss: no more undo, and the whole board is shown."""
-    body_json()
+    parse_body(Empty)
 
     def change(game: Game) -> None:
         if not game.lost:
@@ -438,10 +422,7 @@ def _note_help(game_id: str, kind: Action) -> db.GameRecord:
 def vision(game_id: str) -> ResponseReturnValue:
     """Mine vision on or off (``{"on": true}``): shows the mines, and how forgiving saves moved
     them.  Once switched on, the game is assisted for good (it stays off the ranked tables)."""
-    on = body_json().get("on", True)
-    if not isinstance(on, bool):
-        # I18N: the mine vision switch got something else than true or false; %(value)s is the value sent
-        raise BadRequestBody(_("on must be true or false, got %(value)s", value=repr(on)))
+    on = parse_body(Vision).on
     record = db.load_game(game_id, owner_id())
     if record.daily is not None:
         raise VisionUnavailable(daily=True)

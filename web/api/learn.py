@@ -39,8 +39,9 @@ from web.storage import puzzles as practice_store
 from web.storage import training
 from web.replies.learn import queue_json
 from web.replies.analysis import HintReply
-from web.request_data import body_json, reply_language
-from web.errors import BadRequestBody, NoPuzzle, NothingMissed, PuzzleSolved
+from web.request_data import reply_language
+from web.bodies import Answer, Empty, parse_body
+from web.errors import NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
 from web import player_progress
 
@@ -130,7 +131,7 @@ def _created(record: practice_store.PuzzleRecord, reply: dict[str, Any]) -> Resp
 
 @bp.post("/lessons/<pattern_id>/puzzles")
 def new_puzzle(pattern_id: str) -> ResponseReturnValue:
-    body_json()  # a JSON object, as every write (its fields are not used)
+    parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     pattern = get_pattern(pattern_id)
     record = _new_record(owner_id(), pattern.id)
     return _created(record, {"puzzle": puzzle_json(record, reply_language())})
@@ -142,20 +143,11 @@ def show_puzzle(puzzle_id: str) -> ResponseReturnValue:
     return jsonify({"puzzle": puzzle_json(record, reply_language())})
 
 
-def _cells(data: dict[str, Any], key: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        # I18N: a practice answer whose cells are not a list; %(key)s is the field ('opened' or 'flagged'), %(value)s
-        # the value sent; keep [row, col] as it is
-        raise BadRequestBody(_("%(key)s must be a list of [row, col] cells, got %(value)s", key=repr(key), value=repr(value)))
-    return value
-
-
 @bp.post("/puzzles/<puzzle_id>/answer")
 def answer(puzzle_id: str) -> ResponseReturnValue:
     language = reply_language()
-    data = body_json()
-    opened, flagged = _cells(data, "opened"), _cells(data, "flagged")
+    body = parse_body(Answer)
+    opened, flagged = body.opened, body.flagged
     owner = owner_id()
     record = practice_store.load_puzzle(puzzle_id, owner)
     if record.solved:
@@ -205,7 +197,7 @@ def practice_queue() -> ResponseReturnValue:
 
 @bp.post("/practice/puzzles")
 def personal_puzzle() -> ResponseReturnValue:
-    body_json()
+    parse_body(Empty)
     owner = owner_id()
     items = player_progress.practice_queue(owner)
     if not items:

@@ -33,7 +33,7 @@ from typing import Any
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
-from explainer.learn.practice import PUZZLE_MAX_SIDE, Mark, Reason, Status
+from explainer.learn.practice import Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import MIN_SIDE, PRESETS, GameState
 from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
@@ -49,7 +49,7 @@ from explainer.formats import FORMATS, MAX_BYTES
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
-from web.accounts import PASSWORD_LENGTH, USERNAME_LENGTH
+from web.bodies import body_schemas
 from web.replies.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
 from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
@@ -130,13 +130,12 @@ def _schemas() -> dict[str, Any]:
     custom_max_mines = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH - FIRST_CLICK_AREA
     rules = [str(rule) for rule in DEPTHS]
     game_states = sorted({state.public for state in GameState})  # a pending loss is lost, with end.pending
-    puzzle_cell = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": PUZZLE_MAX_SIDE - 1},
-                   "minItems": 2, "maxItems": 2, "description": "[row, col] on the puzzle's board."}
     layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
                          minItems=MIN_SIDE, maxItems=MAX_SIDE,
                          description="One row each, * a mine: height rows of width characters.")
     replay_actions = [*MOVES, "assist", "undo", *HELP]
     return {
+        **body_schemas(_REF + "{model}"),  # the request bodies, from their models
         "Error": _object(
             {
                 "error": {"type": "string", "description": "What was wrong, quoting the bad input."},
@@ -202,28 +201,6 @@ def _schemas() -> dict[str, Any]:
             "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
             "then": {"required": ["mode"], "properties": {"mode": {"const": "no-guess"}}},
         },
-        "Vision": _object({"on": {**_BOOLEAN, "default": True}}, additionalProperties=True),
-        "Credentials": _object(
-            {"username": {"type": "string", "minLength": 1},
-             "password": {"type": "string", "minLength": 1, "maxLength": PASSWORD_LENGTH[1],
-                          "description": f"No account has a longer one than {PASSWORD_LENGTH[1]} characters."}},
-            ["username", "password"], additionalProperties=True,
-        ),
-        "NewAccount": _object(
-            {
-                "username": {"type": "string", "minLength": USERNAME_LENGTH[0],
-                             "description": f"{USERNAME_LENGTH[0]} to {USERNAME_LENGTH[1]} letters, digits, dots, dashes "
-                             "or underscores (any script; spaces around it are removed, then it is NFC-normalized)."},
-                "password": {"type": "string", "minLength": PASSWORD_LENGTH[0], "maxLength": PASSWORD_LENGTH[1],
-                             "description": "Not containing the username, and not too easy to guess (zxcvbn score 2 "
-                             "of 4 or more)."},
-            },
-            ["username", "password"], additionalProperties=True,
-        ),
-        "Password": _object(
-            {"password": {"type": "string", "minLength": 1, "maxLength": PASSWORD_LENGTH[1]}}, ["password"],
-            additionalProperties=True,
-        ),
         "User": _object({"username": _STRING, "created_at": {"type": "number"}}, ["username", "created_at"]),
         "BoardStats": _object(
             {
@@ -269,38 +246,6 @@ def _schemas() -> dict[str, Any]:
             {"preset": _STRING, "day": _STRING, "key": _STRING, "players": _COUNT,
              "ranked": _array(_ref("TimeRow")), "assisted": _array(_ref("TimeRow"))},
             ["preset", "day", "key", "players", "ranked", "assisted"],
-        ),
-        "Move": _object(
-            {
-                "row": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_HEIGHT - 1,
-                        "description": "0-based; must be inside the game's board (else 400)."},
-                "col": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_WIDTH - 1,
-                        "description": "0-based; must be inside the game's board (else 400)."},
-            },
-            ["row", "col"],
-            additionalProperties=True,
-        ),
-        "FlagMove": _object(
-            {
-                "row": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_HEIGHT - 1,
-                        "description": "0-based; must be inside the game's board (else 400)."},
-                "col": {"type": "integer", "minimum": 0, "maximum": CUSTOM_MAX_WIDTH - 1,
-                        "description": "0-based; must be inside the game's board (else 400)."},
-                "flagged": {**_nullable(_BOOLEAN), "description": "The state wanted: sending it again changes "
-                            "nothing.  Without it (or null) the flag toggles (older clients)."},
-            },
-            ["row", "col"],
-            additionalProperties=True,
-        ),
-        "Empty": {"type": "object", "additionalProperties": True,
-                  "description": "No fields: send {} (any field is ignored; anything but an object is 400)."},
-        "Answer": _object(
-            {
-                "opened": {**_array(puzzle_cell), "description": "Cells the player opens (default []): covered cells "
-                           "of the puzzle's board, none also flagged."},
-                "flagged": {**_array(puzzle_cell), "description": "Cells the player flags (default [])."},
-            },
-            additionalProperties=True,
         ),
         "Highlight": _object(
             {"cell": _ref("Cell"), "roles": _array({"enum": list(ROLES)}, minItems=1)},

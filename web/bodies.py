@@ -1,0 +1,187 @@
+"""The JSON bodies the API reads, declared once as pydantic models: a route parses its body with ``parse_body``
+(one error path: a translated 400 that names the field and quotes what was sent), and the API's description
+takes each body's schema from its model (``body_schemas``), so the two cannot drift apart.
+
+Every model allows fields it does not read (a client may send more), reads strictly (a number is never text, a
+flag never a number; ``11.0`` is 11, as JSON Schema's ``integer``, because ``body_json`` reads it so), and says in
+its fields' descriptions what the server checks beyond the schema (a cell inside this game's board)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic.json_schema import models_json_schema
+from pydantic_core import ErrorDetails
+
+from explainer.learn.practice import PUZZLE_MAX_SIDE
+from web.accounts import (
+    MIN_PASSWORD_SCORE, PASSWORD_LENGTH, USERNAME_LENGTH, check_password, check_username, entered_password, entered_username,
+)
+from web.errors import BadRequestBody
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
+from web.request_data import body_json
+
+__all__ = ["Answer", "Body", "Credentials", "Empty", "FlagMove", "Move", "NewAccount", "Password", "Vision",
+           "BODIES", "body_schemas", "parse_body"]
+
+
+class Body(BaseModel):
+    """A request body: a JSON object; fields a route does not read are allowed and ignored."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+
+class Empty(Body):
+    """No fields: send {} (any field is ignored; anything but an object is 400)."""
+
+
+_ON_BOARD = "0-based; must be inside the game's board (else 400)."
+
+
+class Move(Body):
+    """A cell of the game's board."""
+
+    row: Annotated[int, Field(ge=0, le=CUSTOM_MAX_HEIGHT - 1, description=_ON_BOARD)]
+    col: Annotated[int, Field(ge=0, le=CUSTOM_MAX_WIDTH - 1, description=_ON_BOARD)]
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return self.row, self.col
+
+
+class FlagMove(Move):
+    """A cell, and the state its flag should have."""
+
+    flagged: Annotated[bool | None, Field(description="The state wanted: sending it again changes nothing.  Without it "
+                                          "(or null) the flag toggles (older clients).")] = None
+
+
+class Vision(Body):
+    """Mine vision on or off."""
+
+    on: bool = True
+
+
+PuzzleCell = Annotated[
+    list[Annotated[int, Field(ge=0, le=PUZZLE_MAX_SIDE - 1)]],
+    Field(min_length=2, max_length=2, description="[row, col] on the puzzle's board."),
+]
+
+
+class Answer(Body):
+    """A practice answer: the cells to open and to flag."""
+
+    opened: Annotated[list[PuzzleCell], Field(description="Cells the player opens: covered cells of the puzzle's "
+                                              "board, none also flagged.")] = []
+    flagged: Annotated[list[PuzzleCell], Field(description="Cells the player flags.")] = []
+
+
+# The account fields are read first by the account rules the sign-in and register forms use (their messages:
+# "Enter a password.", "A password is 8 to 128 characters long; this one has 5."); an ``ApiError`` raised in a
+# validator passes through pydantic as it is.  Their schemas still state the limits.
+_TYPED_PASSWORD = Annotated[str, BeforeValidator(entered_password), Field(min_length=1, max_length=PASSWORD_LENGTH[1])]
+
+
+class Credentials(Body):
+    """A username and password to sign in with."""
+
+    username: Annotated[str, BeforeValidator(entered_username), Field(min_length=1)]
+    password: Annotated[_TYPED_PASSWORD, Field(description=f"No account has a longer one than {PASSWORD_LENGTH[1]} "
+                                               "characters.")]
+
+
+class NewAccount(Body):
+    """A username and password for a new account."""
+
+    username: Annotated[str, BeforeValidator(check_username), Field(min_length=USERNAME_LENGTH[0], description=(
+        f"{USERNAME_LENGTH[0]} to {USERNAME_LENGTH[1]} letters, digits, dots, dashes or underscores (any script; "
+        "spaces around it are removed, then it is NFC-normalized)."))]
+    password: Annotated[str, BeforeValidator(check_password), Field(
+        min_length=PASSWORD_LENGTH[0], max_length=PASSWORD_LENGTH[1],
+        description=f"Not containing the username, and not too easy to guess (zxcvbn score {MIN_PASSWORD_SCORE} of 4 "
+        "or more).")]
+
+
+class Password(Body):
+    """The account's password again."""
+
+    password: _TYPED_PASSWORD
+
+
+#: every body model, by the name its schema has in the description
+BODIES: tuple[type[Body], ...] = (Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password)
+
+B = TypeVar("B", bound=Body)
+
+
+def parse_body(model: type[B]) -> B:
+    """This request's JSON body as ``model``, or ``BadRequestBody`` naming the first field that is wrong."""
+    data = body_json()
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise BadRequestBody(_problem(error.errors()[0])) from None
+
+
+def _field(location: tuple[int | str, ...]) -> str:
+    """``("opened", 0, 1)`` -> ``opened[0][1]``."""
+    name = str(location[0]) if location else ""
+    return name + "".join(f"[{part}]" for part in location[1:])
+
+
+def _problem(error: ErrorDetails) -> str:
+    """One pydantic error in the request's language, naming the field and quoting the value sent (never a text
+    that is too short or too long: it may be a password)."""
+    field = _field(error["loc"])
+    value = repr(error.get("input"))[:40]
+    kind = error["type"]
+    limit = (error.get("ctx") or {})
+    if kind == "missing":
+        # I18N: a request body without a field it needs; %(field)s is the field's name, which stays as it is
+        return _("%(field)s is missing", field=field)
+    if kind in {"int_type", "int_parsing", "int_from_float"}:
+        # I18N: a field of a request body that is not a whole number; %(field)s is its name (stays as it is), %(value)s the value sent
+        return _("%(field)s must be a whole number, got %(value)s", field=field, value=value)
+    if kind == "bool_type":
+        # I18N: a field of a request body that is not true or false; %(field)s is its name (stays as it is), %(value)s the value sent
+        return _("%(field)s must be true or false, got %(value)s", field=field, value=value)
+    if kind == "string_type":
+        # I18N: a field of a request body that is not text; %(field)s is its name (stays as it is), %(value)s the value sent
+        return _("%(field)s must be text, got %(value)s", field=field, value=value)
+    if kind == "list_type":
+        # I18N: a field of a request body that is not a list; %(field)s is its name (stays as it is), %(value)s the value sent
+        return _("%(field)s must be a list, got %(value)s", field=field, value=value)
+    if kind == "greater_than_equal":
+        # I18N: a number in a request body below its smallest value; %(field)s is its name, %(limit)s the smallest value, %(value)s the value sent
+        return _("%(field)s must be %(limit)s or more, got %(value)s", field=field, limit=limit.get("ge"), value=value)
+    if kind == "less_than_equal":
+        # I18N: a number in a request body above its largest value; %(field)s is its name, %(limit)s the largest value, %(value)s the value sent
+        return _("%(field)s must be %(limit)s or less, got %(value)s", field=field, limit=limit.get("le"), value=value)
+    if kind in {"string_too_short", "string_too_long", "too_short", "too_long"} and isinstance(error.get("input"), str):
+        if kind.endswith("short"):
+            count = int(limit.get("min_length", 1))
+            # I18N: a text field of a request body that is too short; %(field)s is its name, %(count)s the fewest characters allowed
+            return ngettext("%(field)s must have at least %(count)s character", "%(field)s must have at least %(count)s characters",
+                            count, field=field, count=count)
+        count = int(limit.get("max_length", 0))
+        # I18N: a text field of a request body that is too long; %(field)s is its name, %(count)s the most characters allowed
+        return ngettext("%(field)s must have at most %(count)s character", "%(field)s must have at most %(count)s characters",
+                        count, field=field, count=count)
+    if kind in {"too_short", "too_long"}:
+        count = int(limit.get("min_length" if kind == "too_short" else "max_length", 0))
+        # I18N: a list in a request body with too few or too many items; %(field)s is its name, %(count)s how many it must have, %(value)s the value sent
+        return ngettext("%(field)s must have %(count)s item, got %(value)s", "%(field)s must have %(count)s items, got %(value)s",
+                        count, field=field, count=count, value=value)
+    # I18N: a field of a request body with a value it cannot have; %(field)s is its name (stays as it is), %(value)s the value sent
+    return _("%(field)s cannot be %(value)s", field=field, value=value)
+
+
+def body_schemas(ref_template: str) -> dict[str, Any]:
+    """The JSON Schema of every body model, by its model's name, its references written with ``ref_template``
+    (``"#/components/schemas/{model}"``)."""
+    _refs, defs = models_json_schema([(model, "validation") for model in BODIES], ref_template=ref_template)
+    schemas: dict[str, Any] = defs.get("$defs", {})
+    return schemas
