@@ -8,6 +8,7 @@ its fields' descriptions what the server checks beyond the schema (a cell inside
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, TypeVar
 
 from flask_babel import gettext as _
@@ -16,6 +17,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pydantic.json_schema import models_json_schema
 from pydantic_core import ErrorDetails
 
+from explainer.play.game import MIN_SIDE
+from explainer.formats import MAX_BYTES, WITH_LAYOUT, FormatName
 from explainer.learn.practice import PUZZLE_MAX_SIDE
 from web.accounts import (
     MIN_PASSWORD_SCORE, PASSWORD_LENGTH, USERNAME_LENGTH, check_password, check_username, entered_password, entered_username,
@@ -24,7 +27,8 @@ from web.errors import BadRequestBody
 from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
 from web.request_data import body_json
 
-__all__ = ["Answer", "Body", "Credentials", "Empty", "FlagMove", "Move", "NewAccount", "Password", "Vision",
+__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount",
+           "Password", "PositionBody", "PositionGameBody", "Vision",
            "BODIES", "body_schemas", "parse_body"]
 
 
@@ -111,8 +115,54 @@ class Password(Body):
     password: _TYPED_PASSWORD
 
 
+Cell = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2,
+                                                          description="[row, col], 0-based, row 0 at the top.")]
+_BOARD = "The position in the text format (see README): rows of ? covered, F flag, . or 0-8 open, an optional first line 'mines N'."
+
+
+class PositionBody(Body):
+    """A position: its board as text, and its layout when known."""
+
+    board: Annotated[str, Field(max_length=MAX_BYTES, description=_BOARD)]
+    layout: Annotated[list[Cell] | None, Field(description="Every mine, when known (the player's own: it came with "
+                                               "the request); the engine never sees it.  Each cell on the board.")] = None
+
+
+class PositionGameBody(PositionBody):
+    """A position with its layout, to play from."""
+
+    board: Annotated[str, Field(max_length=MAX_BYTES, description=(
+        f"The position in the text format, {MIN_SIDE} to {CUSTOM_MAX_HEIGHT} rows of {MIN_SIDE} to {CUSTOM_MAX_WIDTH} "
+        "cells (a game's board)."))]
+    layout: Annotated[list[Cell], Field(min_length=1, description="Every mine (a game needs the layout): at least "
+                                        "one, and one safe cell.")]
+
+
+class ExportBody(PositionBody):
+    """A position and the format to write it in."""
+
+    model_config = ConfigDict(json_schema_extra={  # what the server checks: these formats hold the layout
+        "if": {"required": ["format"], "properties": {"format": {"enum": list(WITH_LAYOUT)}}},
+        "then": {"required": ["layout"], "properties": {"layout": {"type": "array"}}},
+    })
+
+    format: Annotated[FormatName, Field(description=(
+        f"{', '.join(WITH_LAYOUT)} hold the layout (so it is required); jsm needs the mine count (the board's "
+        "'mines N' line, or the layout); a link is at most 99 x 99."))]
+
+
+class ImportBody(Body):
+    """A board file to read."""
+
+    content: Annotated[str, Field(description=f"The file: text, or base64 when 'base64' is true (MBF is binary); at "
+                                  f"most {MAX_BYTES} bytes once decoded.")]
+    format: Annotated[FormatName | None, Field(description="Detected from the content when absent.")] = None
+    base64: bool = False
+
+
 #: every body model, by the name its schema has in the description
-BODIES: tuple[type[Body], ...] = (Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password)
+BODIES: tuple[type[Body], ...] = (Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password,
+                                  PositionBody, PositionGameBody, ExportBody, ImportBody)
 
 B = TypeVar("B", bound=Body)
 
@@ -154,6 +204,10 @@ def _problem(error: ErrorDetails) -> str:
     if kind == "list_type":
         # I18N: a field of a request body that is not a list; %(field)s is its name (stays as it is), %(value)s the value sent
         return _("%(field)s must be a list, got %(value)s", field=field, value=value)
+    if kind == "literal_error":
+        choices = ", ".join(re.findall(r"'([^']*)'", str(limit.get("expected", ""))))
+        # I18N: a value that is not one of a list; %(key)s is the field's name, %(formats)s the values allowed (kept as they are), %(value)s what was sent
+        return _("%(key)s must be one of %(formats)s, got %(value)s", key=field, formats=choices, value=value)
     if kind == "greater_than_equal":
         # I18N: a number in a request body below its smallest value; %(field)s is its name, %(limit)s the smallest value, %(value)s the value sent
         return _("%(field)s must be %(limit)s or more, got %(value)s", field=field, limit=limit.get("ge"), value=value)

@@ -25,12 +25,18 @@ name       format                                                               
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from explainer.formats import jsm, link, mbf, text, tiles
 from explainer.formats.position import MAX_BYTES, FormatError, Position, view_of_layout
 
-__all__ = ["FORMATS", "MAX_BYTES", "FormatError", "Position", "detect", "read", "write", "view_of_layout"]
+__all__ = ["FORMATS", "FormatName", "WITH_LAYOUT", "MAX_BYTES", "FormatError", "Position", "detect", "read", "write", "view_of_layout"]
 
-FORMATS = ("text", "tiles", "jsm", "mbf", "link")
+#: a board file's format, by name
+FormatName = Literal["text", "tiles", "jsm", "mbf", "link"]
+FORMATS: tuple[FormatName, ...] = get_args(FormatName)
+#: the formats that hold the layout (every mine), so a position needs it to be written in them
+WITH_LAYOUT: tuple[FormatName, ...] = ("tiles", "mbf", "link")
 
 
 def detect(data: bytes) -> str:

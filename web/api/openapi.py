@@ -670,51 +670,6 @@ def _schemas() -> dict[str, Any]:
             ["status", "correct", "left", "text", "cells", "wrong_opened", "wrong_flagged", "found", "missing"],
             description="missing (the cells of the pattern not answered) only for a wrong answer.",
         ),
-        "PositionBody": _object(
-            {
-                "board": {"type": "string", "maxLength": MAX_BYTES,
-                          "description": "The position in the text format (see README): rows of ? covered, F flag, "
-                          ". or 0-8 open, an optional first line 'mines N'."},
-                "layout": {**_nullable(_CELLS), "description": "Every mine, when known (the player's own: it came "
-                           "with the request); the engine never sees it."},
-            },
-            ["board"],
-            additionalProperties=True,
-        ),
-        "PositionGameBody": _object(
-            {
-                "board": {"type": "string", "maxLength": MAX_BYTES,
-                          "description": f"The position in the text format, {MIN_SIDE} to {CUSTOM_MAX_HEIGHT} rows of "
-                          f"{MIN_SIDE} to {CUSTOM_MAX_WIDTH} cells (a game's board)."},
-                "layout": {**_array(_ref("Cell"), minItems=1),
-                           "description": "Every mine (a game needs the layout): at least one, and one safe cell."},
-            },
-            ["board", "layout"],
-            additionalProperties=True,
-        ),
-        "ExportBody": _object(
-            {
-                "board": {"type": "string", "maxLength": MAX_BYTES},
-                "layout": _nullable(_CELLS),
-                "format": {"enum": list(FORMATS),
-                           "description": "tiles, mbf and link hold the layout (so it is required); jsm needs the mine "
-                           "count (the board's 'mines N' line, or the layout); a link is at most 99 x 99."},
-            },
-            ["board", "format"],
-            additionalProperties=True,
-            **{"if": {"required": ["format"], "properties": {"format": {"enum": ["tiles", "mbf", "link"]}}},
-               "then": {"required": ["layout"], "properties": {"layout": _CELLS}}},
-        ),
-        "ImportBody": _object(
-            {
-                "content": {"type": "string", "description": f"The file: text, or base64 when 'base64' is true "
-                            f"(MBF is binary); at most {MAX_BYTES} bytes once decoded."},
-                "format": {"enum": [*FORMATS, None], "description": "Detected from the content when absent."},
-                "base64": {**_BOOLEAN, "default": False},
-            },
-            ["content"],
-            additionalProperties=True,
-        ),
         "ReplayFile": _object(
             {
                 "format": {"const": REPLAY_FORMAT},

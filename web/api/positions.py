@@ -42,7 +42,7 @@ from explainer.core.board import Board
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.play.game import Game
-from explainer.formats import FORMATS, Position, detect, read
+from explainer.formats import FORMATS, WITH_LAYOUT, FormatName, Position, detect, read
 from explainer.words.hints import HintJson, chain_item, hint_json
 from explainer.words.solution_json import solution_to_json
 
@@ -52,7 +52,8 @@ from web import limits
 from web.replies.analysis import hint_reply, overlay_json
 from web.errors import BadRequestBody, LayoutHidden
 from web.replies.game import state_json
-from web.request_data import body_json, reply_language
+from web.request_data import reply_language
+from web.bodies import ExportBody, ImportBody, PositionBody, PositionGameBody, parse_body
 from web.replies.positions import exported, game_position, position_json, with_layout
 from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game
@@ -93,68 +94,44 @@ WHY_SHARE = 0.5
 REPLY_RESERVE = 0.1
 
 
-def _text(data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        # I18N: an API request without a needed text field; %(key)s is the field's name, %(value)s what was sent
-        raise BadRequestBody(_("%(key)s must be text, got %(value)s", key=repr(key), value=repr(value)[:80]))
-    return value
+def _format_name(value: str) -> FormatName:
+    """A format's name from the query (``?format=``), or ``BadRequestBody``."""
+    for name in FORMATS:
+        if value == name:
+            return name
+    # I18N: an unknown board file format; %(value)s is what was sent, %(formats)s the format names (kept as they are)
+    raise BadRequestBody(_("%(key)s must be one of %(formats)s, got %(value)s", key="format", formats=", ".join(FORMATS), value=repr(value)[:80]))
 
 
-def _format_name(data: dict[str, Any], key: str = "format", required: bool = True) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if value not in FORMATS:
-        # I18N: an unknown board file format; %(value)s is what was sent, %(formats)s the format names (kept as they are)
-        raise BadRequestBody(_("%(key)s must be one of %(formats)s, got %(value)s", key=repr(key), formats=", ".join(FORMATS), value=repr(value)[:80]))
-    return str(value)
-
-
-def _layout(data: dict[str, Any], view: Board) -> int | None:
-    cells = data.get("layout")
+def _layout(cells: list[list[int]] | None, view: Board) -> int | None:
+    """The layout of mines ``cells`` (each already a ``[row, col]`` of whole numbers >= 0) on ``view``'s board."""
     if cells is None:
         return None
-    if not isinstance(cells, list):
-        # I18N: a layout sent to the API that is not a list of cells; keep [[row, col], ...] as it is
-        raise BadRequestBody(_("layout must be a list of cells [[row, col], ...], got %(value)s", value=repr(cells)[:80]))
     layout = 0
-    for cell in cells:
-        if not (
-            isinstance(cell, list)
-            and len(cell) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-            and 0 <= cell[0] < view.height
-            and 0 <= cell[1] < view.width
-        ):
+    for row, col in cells:
+        if not (row < view.height and col < view.width):
             # I18N: a cell of a layout sent to the API that is not on the board; %(value)s is the cell sent
             raise BadRequestBody(
-                _("layout: %(value)s is not a cell [row, col] of the %(width)s x %(height)s board", value=repr(cell)[:40], width=view.width, height=view.height)
+                _("layout: %(value)s is not a cell [row, col] of the %(width)s x %(height)s board", value=repr([row, col])[:40], width=view.width, height=view.height)
             )
-        layout |= 1 << (cell[0] * view.width + cell[1])
+        layout |= 1 << (row * view.width + col)
     if view.mines is not None and view.mines != layout.bit_count():
         # I18N: a position whose mine count differs from the mines of its layout
         raise BadRequestBody(_("the board says %(mines)s mines but the layout has %(found)s", mines=view.mines, found=layout.bit_count()))
     return layout
 
 
-def position_from_body(data: dict[str, Any]) -> Position:
+def position_from_body(body: PositionBody) -> Position:
     """The position a request sends: ``board`` in the text format, ``layout`` optional."""
-    view = Board.parse(_text(data, "board"))
-    return with_layout(view, _layout(data, view))
+    view = Board.parse(body.board)
+    return with_layout(view, _layout(body.layout, view))
 
 
 @bp.post("/positions/import")
 def import_route() -> ResponseReturnValue:
-    data = body_json()
-    content = _text(data, "content")
-    name = _format_name(data, required=False)
-    encoded = data.get("base64", False)
-    if not isinstance(encoded, bool):
-        # I18N: the base64 switch of an imported file got something else than true or false; %(value)s is the value
-        # sent; keep "base64" as it is
-        raise BadRequestBody(_("base64 must be true or false, got %(value)s", value=repr(encoded)[:40]))
-    if encoded:
+    body = parse_body(ImportBody)
+    content, name = body.content, body.format
+    if body.base64:
         try:
             raw = base64.b64decode(content, validate=True)
         except (binascii.Error, ValueError):
@@ -169,11 +146,8 @@ def import_route() -> ResponseReturnValue:
 
 @bp.post("/positions/export")
 def export_route() -> ResponseReturnValue:
-    data = body_json()
-    position = position_from_body(data)
-    name = _format_name(data)
-    assert name is not None
-    return jsonify(exported(position, name, "position"))
+    body = parse_body(ExportBody)
+    return jsonify(exported(position_from_body(body), body.format, "position"))
 
 
 class _Room:
@@ -228,7 +202,7 @@ def analysis_route() -> ResponseReturnValue:
     flags' chains (or the best guess) a share of what is left, and the lists (the chain, the wrong flags)
     stop at their limits of entries and bytes, or when only ``REPLY_RESERVE`` of the time is left."""
     language = reply_language()
-    position = position_from_body(body_json())
+    position = position_from_body(parse_body(PositionBody))
     position_data = position_json(position)  # (writing every format takes time too: it is counted first)
     view = position.view  # the engine gets the view only, never the layout sent with it
     _note_own_games(view)
@@ -261,7 +235,7 @@ def analysis_route() -> ResponseReturnValue:
 
 @bp.post("/positions/game")
 def game_route() -> ResponseReturnValue:
-    position = position_from_body(body_json())
+    position = position_from_body(parse_body(PositionGameBody))
     game = game_from_position(position)
     record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.POSITION)
     set_current_game(record.id)
@@ -280,9 +254,8 @@ def game_position_route(game_id: str) -> ResponseReturnValue:
 def game_export_route(game_id: str) -> ResponseReturnValue:
     """The game's position as a file in ``?format=`` (``text`` by default): an attachment."""
     record = db.load_game(game_id, owner_id())
-    name = _format_name({"format": request.args.get("format", "text")})
-    assert name is not None
+    name = _format_name(request.args.get("format", "text"))
     position = game_position(record)
-    if position.layout is None and name in ("tiles", "mbf", "link"):
+    if position.layout is None and name in WITH_LAYOUT:
         raise LayoutHidden(game_id, name)  # these formats hold the layout, which waits for the end of the game
     return jsonify(exported(position, name, f"minesweeper-{record.id}"))

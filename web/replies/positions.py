@@ -69,7 +69,7 @@ def _in_format(position: Position, name: str) -> Position:
 
 
 def _writable(position: Position) -> list[str]:
-    names = []
+    names: list[str] = []
     for name in FORMATS:
         try:
             write(_in_format(position, name), name)
