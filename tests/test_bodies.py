@@ -64,7 +64,7 @@ def test_the_description_s_bodies_are_the_models(app: Flask) -> None:
         spec = openapi_spec()
     schemas = spec["components"]["schemas"]
     made = body_schemas("#/components/schemas/{model}")
-    assert {model.__name__ for model in BODIES} == set(made)
+    assert {model.__name__ for model in BODIES} <= set(made)  # and the named types they use (Mode)
     for name, schema in made.items():
         assert schemas[name] == schema
     used = {

@@ -17,17 +17,19 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pydantic.json_schema import models_json_schema
 from pydantic_core import ErrorDetails
 
-from explainer.play.game import MIN_SIDE
+from explainer.engine.rules import DEPTHS
+from explainer.play.game import MIN_SIDE, MULTIPLIERS, PRESETS
+from explainer.play.modes import Mode
 from explainer.formats import MAX_BYTES, WITH_LAYOUT, FormatName
 from explainer.learn.practice import PUZZLE_MAX_SIDE
 from web.accounts import (
     MIN_PASSWORD_SCORE, PASSWORD_LENGTH, USERNAME_LENGTH, check_password, check_username, entered_password, entered_username,
 )
 from web.errors import BadRequestBody
-from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH
+from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, FIRST_CLICK_AREA, custom_max_mines
 from web.request_data import body_json
 
-__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount",
+__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount", "NewGame",
            "Password", "PositionBody", "PositionGameBody", "Vision",
            "BODIES", "body_schemas", "parse_body"]
 
@@ -160,8 +162,71 @@ class ImportBody(Body):
     base64: bool = False
 
 
+_RULES = [str(rule) for rule in DEPTHS]
+#: what a new game's fields must be together, beyond each field: a preset, or a custom board's size in its limits
+#: (the mine count's limit for the board's size is in words); ``max_rule`` only with the no-guess mode
+_NEW_GAME_RULES: dict[str, Any] = {
+    "description": (
+        f"A preset ({', '.join(PRESETS)}) or a custom board: height {CUSTOM_MIN_SIDE}-{CUSTOM_MAX_HEIGHT}, width "
+        f"{CUSTOM_MIN_SIDE}-{CUSTOM_MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
+        "neighbours are kept free). height, width and mines are ignored when a preset is given."
+    ),
+    "anyOf": [
+        {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)}, "multiplier": {"enum": list(MULTIPLIERS)}}},
+        {
+            "required": ["height", "width", "mines"],
+            "properties": {
+                "preset": {"enum": ["custom", None]},
+                "height": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_HEIGHT},
+                "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
+                "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines(CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH)},
+            },
+        },
+    ],
+    "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
+    "then": {"required": ["mode"], "properties": {"mode": {"const": str(Mode.NO_GUESS)}}},
+}
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """A field whose absence means something no value can say: its schema states no default."""
+    schema.pop("default", None)
+
+
+class NewGame(Body):
+    # Which fields count depends on the others (a preset's height is ignored, a custom board needs all three
+    # sizes): ``web.replies.settings.settings_from_json`` reads them together, with its own messages.
+    model_config = ConfigDict(json_schema_extra=_NEW_GAME_RULES)
+
+    preset: Annotated[Any, Field(json_schema_extra={"enum": [*PRESETS, "custom", None]})] = None
+    height: Annotated[Any, Field(description=f"Custom boards: rows, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_HEIGHT} (ignored "
+                                 "with a preset).")] = None
+    width: Annotated[Any, Field(description=f"Custom boards: columns, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_WIDTH} (ignored "
+                                "with a preset).")] = None
+    mines: Annotated[Any, Field(description=f"Custom boards: 1 to height x width - {FIRST_CLICK_AREA} (ignored with a "
+                                "preset).")] = None
+    mode: Annotated[Mode, Field(strict=False)] = Mode.CLASSIC
+    multiplier: Annotated[Any, Field(description=f"Presets: their mines times this "
+                                     f"({', '.join(f'{m:g}' for m in MULTIPLIERS)}; rounded half up). Ignored on a "
+                                     "custom board.")] = 1.0
+    max_rule: Annotated[Any, Field(json_schema_extra={"enum": [*_RULES, None]}, description=(
+        "The deepest reasoning a no-guess board may need (no-guess mode only)."))] = None
+    warnings: Annotated[bool, Field(description="Show provably wrong flags.  A warning shown is help: the game does "
+                                    "not rank.  Off: no flag is ever judged (the player's choice before the game "
+                                    "starts).")] = True
+    # absent, None (a random board); sent, a whole number >= 0 (so null is refused), hence the default of another type
+    seed: Annotated[int, Field(ge=0, json_schema_extra=_no_default, description="Only when the server allows seeds (ALLOW_SEEDS; tests and benchmarks); "
+                               "otherwise 400.  Absent: a random board; null is refused (400) like any other bad "
+                               "seed.")] = None  # type: ignore[assignment]
+
+    def settings_data(self) -> dict[str, Any]:
+        """The fields sent, as ``settings_from_json`` reads them."""
+        return self.model_dump(mode="json", exclude_unset=True, include={"preset", "height", "width", "mines", "mode",
+                                                                         "multiplier", "max_rule"})
+
+
 #: every body model, by the name its schema has in the description
-BODIES: tuple[type[Body], ...] = (Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password,
+BODIES: tuple[type[Body], ...] = (NewGame, Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password,
                                   PositionBody, PositionGameBody, ExportBody, ImportBody)
 
 B = TypeVar("B", bound=Body)
@@ -204,7 +269,7 @@ def _problem(error: ErrorDetails) -> str:
     if kind == "list_type":
         # I18N: a field of a request body that is not a list; %(field)s is its name (stays as it is), %(value)s the value sent
         return _("%(field)s must be a list, got %(value)s", field=field, value=value)
-    if kind == "literal_error":
+    if kind in {"literal_error", "enum"}:
         choices = ", ".join(re.findall(r"'([^']*)'", str(limit.get("expected", ""))))
         # I18N: a value that is not one of a list; %(key)s is the field's name, %(formats)s the values allowed (kept as they are), %(value)s what was sent
         return _("%(key)s must be one of %(formats)s, got %(value)s", key=field, formats=choices, value=value)

@@ -71,7 +71,7 @@ from web.storage import accounts
 from web.storage.accounts import AttemptRefused
 from web.replies.game import advised_report, state_json
 from web.request_data import body_json, reply_language
-from web.bodies import Empty, FlagMove, Move, Vision, parse_body
+from web.bodies import Empty, FlagMove, Move, NewGame, Vision, parse_body
 from web.extra import web_extra
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -113,23 +113,14 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
 
 @bp.post("/games")
 def create() -> ResponseReturnValue:
-    data = body_json()
-    settings = settings_from_json(data)
-    seed = data.get("seed")
-    if "seed" in data:  # sent, even as null: a seed must be a whole number (absent: a random one)
-        if not current_app.config["ALLOW_SEEDS"]:
-            # I18N: a new game asked with a fixed random seed on a server that does not allow it
-            raise BadRequestBody(_("this server does not accept a seed"))
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            # I18N: a bad random seed for a new game; %(value)s is the seed sent; keep "seed" as it is
-            raise BadRequestBody(_("seed must be a whole number >= 0, got %(value)s", value=repr(seed)))
-    warnings = data.get("warnings", True)
-    if not isinstance(warnings, bool):
-        # I18N: the wrong-flag warnings switch of a new game got something else than true or false; %(value)s is the
-        # value sent; keep "warnings" as it is
-        raise BadRequestBody(_("warnings must be true or false, got %(value)s", value=repr(warnings)[:40]))
+    body = parse_body(NewGame)
+    settings = settings_from_json(body.settings_data())
+    seed = body.seed
+    if "seed" in body.model_fields_set and not current_app.config["ALLOW_SEEDS"]:
+        # I18N: a new game asked with a fixed random seed on a server that does not allow it
+        raise BadRequestBody(_("this server does not accept a seed"))
     game = make_game(settings, seed)
-    if not warnings:
+    if not body.warnings:
         web_extra(game)["warnings"] = False  # the player's choice before the game starts: no wrong-flag warnings
     record = db.create_game(owner_id(), game, settings.mode, Origin.DEALT)
     set_current_game(record.id)

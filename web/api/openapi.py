@@ -1,27 +1,22 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``GET /api/openapi.json``.
 
-The description is Python data (``openapi_spec()``), built from the same
-constants the server checks against: presets (``explainer.play.game.PRESETS``),
-modes (``web.replies.settings.MODES``), the no-guess depth limits
-(``explainer.play.simulated_player.DEPTHS``), board limits (``web.replies.settings``), languages
-(``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and
-highlight roles (``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py``
-keeps its paths and methods in step with the app's routes, and
-``tests/test_web_fuzz.py`` sends requests generated from it.
+The request bodies' schemas are generated from their pydantic models (``web.bodies``: one declaration, read by
+``parse_body``).  The rest is Python data (``openapi_spec()``) built from the same constants the server checks
+against: modes (``web.replies.settings.MODES``), the no-guess depth limits, board limits, languages
+(``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and highlight roles
+(``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py`` keeps its paths and methods in step with the
+app's routes, and ``tests/test_web_fuzz.py`` sends requests generated from it.
 
-Schemas are JSON Schema 2020-12 (OpenAPI 3.1), limited to keywords that
-draft 7 shares (``type``, ``enum``, ``const``, ``properties``, ``required``,
-``items``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``anyOf``,
-``if``/``then``, ``minLength``/``maxLength``, ``pattern``, ``additionalProperties``),
-so that test tools for either draft can read them.
+Schemas are JSON Schema 2020-12 (OpenAPI 3.1), limited to keywords that draft 7 shares (``type``, ``enum``,
+``const``, ``properties``, ``required``, ``items``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``anyOf``,
+``if``/``then``, ``minLength``/``maxLength``, ``pattern``, ``additionalProperties``), so that test tools for either
+draft can read them.
 
-Request bodies are exactly as strict as the server where JSON Schema can say it
-(``tests/test_web_fuzz.py`` checks both ways: a body a schema refuses is refused,
-a body it accepts is refused only for a reason its description states): the
-fields a route ignores are allowed (``additionalProperties: true``), the fields a
-route ignores in one case are free in that case (a preset's height, a custom
-board's multiplier), and the rest is in words (a custom board's mine count for
-its size, a cell on this game's board, a replay's moves).
+Request bodies are exactly as strict as the server where JSON Schema can say it (``tests/test_web_fuzz.py`` checks
+both ways: a body a schema refuses is refused, a body it accepts is refused only for a reason its description
+states): the fields a route ignores are allowed (``additionalProperties: true``), the fields a route ignores in one
+case are free in that case (a preset's height, a custom board's multiplier), and the rest is in words (a custom
+board's mine count for its size, a cell on this game's board, a replay's moves).
 """
 
 from __future__ import annotations
@@ -35,7 +30,7 @@ from flask.typing import ResponseReturnValue
 
 from explainer.learn.practice import Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
-from explainer.play.game import MIN_SIDE, PRESETS, GameState
+from explainer.play.game import MIN_SIDE, GameState
 from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
 from explainer.play.losses import LOSS_KINDS
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
@@ -45,16 +40,15 @@ from explainer.engine.hint import HINT_KINDS
 from explainer.bot.guess import GuessReason
 from explainer.bot.moves import MoveKind
 from explainer.review import Verdict as MoveVerdict
-from explainer.formats import FORMATS, MAX_BYTES
+from explainer.formats import FORMATS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
 from web.bodies import body_schemas
-from web.replies.settings import FIRST_CLICK_AREA, CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, MODES
+from web.replies.settings import MODES
 from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
-from web.storage.results import MULTIPLIERS
 from web.storage.ranking import Origin, Unranked
 from web.storage.training import MASTERED, WEEKS
 
@@ -127,8 +121,6 @@ _CELLS = _array(_ref("Cell"))
 
 
 def _schemas() -> dict[str, Any]:
-    custom_max_mines = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH - FIRST_CLICK_AREA
-    rules = [str(rule) for rule in DEPTHS]
     game_states = sorted({state.public for state in GameState})  # a pending loss is lost, with end.pending
     layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
                          minItems=MIN_SIDE, maxItems=MAX_SIDE,
@@ -150,56 +142,6 @@ def _schemas() -> dict[str, Any]:
             "items": {"type": "integer", "minimum": 0},
             "minItems": 2,
             "maxItems": 2,
-        },
-        "NewGame": {
-            "type": "object",
-            "description": (
-                f"A preset ({', '.join(PRESETS)}) or a custom board: height {CUSTOM_MIN_SIDE}-{CUSTOM_MAX_HEIGHT}, width "
-                f"{CUSTOM_MIN_SIDE}-{CUSTOM_MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
-                "neighbours are kept free). height, width and mines are ignored when a preset is given."
-            ),
-            "properties": {
-                "preset": {"enum": [*PRESETS, "custom", None]},
-                "height": {"description": f"Custom boards: rows, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_HEIGHT} (ignored "
-                           "with a preset)."},
-                "width": {"description": f"Custom boards: columns, {CUSTOM_MIN_SIDE} to {CUSTOM_MAX_WIDTH} (ignored "
-                          "with a preset)."},
-                "mines": {"description": f"Custom boards: 1 to height x width - {FIRST_CLICK_AREA} (ignored with a "
-                          "preset)."},
-                "mode": {"enum": list(MODES), "default": "classic"},
-                "multiplier": {"default": 1.0,
-                               "description": f"Presets: their mines times this ({', '.join(f'{m:g}' for m in MULTIPLIERS)}; "
-                               "rounded half up). Ignored on a custom board."},
-                "max_rule": {
-                    "enum": [*rules, None],
-                    "description": "The deepest reasoning a no-guess board may need (no-guess mode only).",
-                },
-                "warnings": {**_BOOLEAN, "default": True,
-                             "description": "Show provably wrong flags.  A warning shown is help: the game does not "
-                             "rank.  Off: no flag is ever judged (the player's choice before the game starts)."},
-                "seed": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "Only when the server allows seeds (ALLOW_SEEDS; tests and benchmarks); "
-                    "otherwise 400.  Absent: a random board; null is refused (400) like any other bad seed.",
-                },
-            },
-            "additionalProperties": True,
-            "anyOf": [
-                {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)},
-                                                        "multiplier": {"enum": list(MULTIPLIERS)}}},
-                {
-                    "required": ["height", "width", "mines"],
-                    "properties": {
-                        "preset": {"enum": ["custom", None]},
-                        "height": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_HEIGHT},
-                        "width": {"type": "integer", "minimum": CUSTOM_MIN_SIDE, "maximum": CUSTOM_MAX_WIDTH},
-                        "mines": {"type": "integer", "minimum": 1, "maximum": custom_max_mines},
-                    },
-                },
-            ],
-            "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
-            "then": {"required": ["mode"], "properties": {"mode": {"const": "no-guess"}}},
         },
         "User": _object({"username": _STRING, "created_at": {"type": "number"}}, ["username", "created_at"]),
         "BoardStats": _object(
