@@ -35,7 +35,7 @@ GameError`` works as well::
          ├─ AnswerError                   explainer.learn.practice an answer naming cells one cannot play
          ├─ CliError                      explainer.cli.args       bad command-line input (a file, an argument)
          ├─ ReplayError                   explainer.play.replay_file a replay file that cannot be read
-         ├─ VideoError                    explainer.play.videos    a replay video that cannot be read or written
+         ├─ VideoError                    explainer.formats.videos a replay video that cannot be read or written
          └─ FormatError                   explainer.formats.position a board file in a community format that cannot be read
 
 ``Inconsistent`` and ``SamplingError`` never reach a caller of the public

@@ -107,7 +107,7 @@ def test_each_error_is_re_exported_where_it_is_raised() -> None:
         "explainer.play.sampling": "SamplingError", "explainer.bot.certainty": "Inconsistent",
         "explainer.bot.moves": "BotError", "explainer.learn.lessons": "UnknownPatternError",
         "explainer.learn.practice": "PracticeError", "explainer.cli.args": "CliError",
-        "explainer.play.replay_file": "ReplayError", "explainer.play.videos": "VideoError",
+        "explainer.play.replay_file": "ReplayError", "explainer.formats.videos": "VideoError",
         "explainer.formats.position": "FormatError",
     }  # fmt: skip
     for module_name, name in homes.items():

@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explainer.engine.hint import make_hint
-from explainer.play import videos
+from explainer.formats import videos
 from explainer.play.game import Game, GameState
 from explainer.play.moves import flag_cell, open_cell
 from explainer.review import review
-from explainer.play.videos import MAX_VIDEO_BYTES, VideoError, from_video, read_video, to_evf, video_kind
+from explainer.formats.videos import MAX_VIDEO_BYTES, VideoError, read_video, video_kind
+from explainer.play.videos import from_video, to_evf
 
 from .videos import avf, evf, mvf, rmv
 

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, request, session
 from flask_babel import gettext as _
 
-from explainer.play.videos import MAX_VIDEO_BYTES
+from explainer.formats.videos import MAX_VIDEO_BYTES
 from explainer import inputs
 from web.errors import BadRequestBody, CrossSiteRequest, StalePage, UnsupportedBody, UrlTooLong
 from web.language import requested_language

@@ -1,6 +1,6 @@
 """``python -m explainer review FILE``: the review of a replay file (every move judged, the summary):
 this program's JSON replay file, or a replay video of Minesweeper Arbiter (``.avf``), Viennasweeper
-(``.rmv``), Metasweeper (``.evf``) or Minesweeper Clone (``.mvf``), read by ``explainer.play.videos``.
+(``.rmv``), Metasweeper (``.evf``) or Minesweeper Clone (``.mvf``), read by ``explainer.formats.videos``.
 
 Registered by ``explainer.cli.main`` (``register``).  Prints one line per move — its number, its
 verdict and its words — then the summary; ``--json`` prints the review as the web API gives it.  A
@@ -19,7 +19,8 @@ from explainer.cli.args import AddCommand, CliError, Subcommands
 from explainer.inputs import json_depth
 from explainer.play.game import Game
 from explainer.play.replay_file import ReplayError, from_replay
-from explainer.play.videos import MAX_VIDEO_BYTES, VIDEO_KINDS, VideoError, from_video
+from explainer.formats.videos import MAX_VIDEO_BYTES, VIDEO_KINDS, VideoError
+from explainer.play.videos import from_video
 from explainer.review import review
 from explainer.words.review import review_json
 

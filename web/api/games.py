@@ -39,7 +39,8 @@ from explainer.play.modes import MoveOutcome
 from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer.review import summarize
 from explainer.play.replay_file import from_replay, to_replay
-from explainer.play.videos import from_video, to_evf, video_kind
+from explainer.formats.videos import video_kind
+from explainer.play.videos import from_video, to_evf
 from explainer.words.hints import HintJson, first_click_json
 from explainer.words.review import review_json
 

@@ -4,7 +4,7 @@ stdout.
 
 It runs apart from the server or the command line because ``ms_toollib`` (Rust) aborts the whole
 process on some malformed files (a panic: SIGABRT, and a ``crash.log`` in the working directory);
-``explainer.play.videos`` starts it in a temporary directory with time and memory limits.
+``explainer.formats.videos`` starts it in a temporary directory with time and memory limits.
 
 The object: the board (``height``, ``width``, ``mines``, ``board``: -1 a mine, else the number), the
 cell size in pixels, the moves as the game board changed (``changes``: time in seconds, the mouse's
