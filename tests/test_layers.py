@@ -82,6 +82,21 @@ def test_the_package_never_imports_the_web() -> None:
                 assert name.split(".")[0] not in {"web", "flask", "flask_babel", "werkzeug", "sqlalchemy"}, (path, name)
 
 
+def test_only_the_words_package_speaks() -> None:
+    """Every sentence and label of the engine's front ends is in ``explainer.words`` (the terminal's own in
+    ``words/terminal.py``): no other module of ``explainer`` translates (``_``, ``ngettext``) or imports Babel."""
+    speaking = []
+    for name, path in module_files(PACKAGE).items():
+        if part_of(name) == "words":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            called = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+            imported = (node.module or "") if isinstance(node, ast.ImportFrom) else None
+            if called in {"_", "ngettext"} or (imported or "").split(".")[0] == "babel":
+                speaking.append(f"{name}:{node.lineno}")
+    assert speaking == []
+
+
 WEB = ROOT / "web"
 
 

@@ -36,6 +36,7 @@ from explainer.play.game import MULTIPLIERS, PRESETS, Game, GameState, multiplie
 from explainer.play.position_game import play_position
 from explainer.play.sampling import sample_layout
 from explainer.words.i18n import DEFAULT_LANGUAGE, normalize_language
+from explainer.words import terminal as words
 from explainer.words.render import Renderer
 
 __all__ = ["register", "cmd_play", "make_app", "MULTIPLIERS", "terminal_language"]
@@ -192,9 +193,7 @@ def make_app(args: argparse.Namespace, environ: Mapping[str, str] | None = None)
 
     ready = None
     if fixed and first.state is GameState.READY:
-        r = Renderer(language)
-        # I18N: status line before the first click of a position set up on the analysis board (its mines are fixed)
-        ready = r._("This position's mines are where you placed them: no click is protected, not even the first.")
+        ready = words.fixed_mines(Renderer(language))
     session = Session(games, language, ready_text=ready)
     return PlayApp(session, bot_delay=args.bot_delay, theme=_theme(args.theme, environ))
 

@@ -24,13 +24,14 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from explainer.terminal.session import Marks, Session, cell_glyph, mode_name
+from explainer.terminal.session import Marks, Session, cell_glyph
 from explainer.core.cells import Cell, column_letters
 from explainer.play.game import GameState
 from explainer.play.modes import game_mode
+from explainer.words import terminal as words
 from explainer.words.render import Renderer
 
-__all__ = ["PlayApp", "BoardView", "CELL_WIDTH", "MARKERS", "ROLE_PRIORITY", "role_labels"]
+__all__ = ["PlayApp", "BoardView", "CELL_WIDTH", "MARKERS", "ROLE_PRIORITY"]
 
 #: columns a cell takes: its role marker, its content, a space
 CELL_WIDTH = 3
@@ -79,40 +80,6 @@ NUMBER_COLOURS = {
 }
 COVERED_STYLE = {True: Style(color="#bcbcbc", bgcolor="#3a3a3a"), False: Style(color="#303030", bgcolor="#c6c6c6")}
 FLAG_STYLE = {True: Style(color="#ff5f5f", bgcolor="#3a3a3a", bold=True), False: Style(color="#d70000", bgcolor="#c6c6c6", bold=True)}
-
-
-def role_labels(renderer: Renderer) -> dict[str, str]:
-    """The legend's words for each role (the web's legend)."""
-    r = renderer
-    return {
-        # I18N: legend: the numbers a hint uses
-        "clue": r._("Numbers used"),
-        # I18N: legend: cells around both numbers of a two-number argument
-        "common": r._("Shared area"),
-        # I18N: legend: cells around the first number only
-        "unique-a": r._("Only around the first number"),
-        # I18N: legend: cells around the second number only
-        "unique-b": r._("Only around the second number"),
-        # I18N: legend: cells the hint proves safe
-        "safe": r._("Safe: open it"),
-        # I18N: legend: cells the hint proves to be mines
-        "mine": r._("Mine: flag it"),
-        # I18N: legend: a flag on a cell that is provably safe
-        "wrong-flag": r._("Wrong flag"),
-        # I18N: legend: mines proved earlier that the argument relies on
-        "known-mine": r._("Mine already known"),
-        # I18N: legend: the lowest-risk cells when nothing is certain
-        "safest": r._("Safest cell"),
-        # I18N: legend: when nothing is certain, the guess the bot would make (not always the safest cell)
-        "best-guess": r._("Best guess"),
-        # I18N: legend: a cell the best guess is compared with in the hint (it survives this guess and the next move
-        # more often, but leaves a riskier second choice)
-        "compared": r._("Compared cell"),
-        # I18N: legend: a cell a step of a proof supposes to be a mine or safe, to show that this cannot be
-        "assumed": r._("Supposed in this step"),
-        # I18N: review verdict: a move with nothing to judge (an undo, an assist, an unproved flag)
-        "move": r._("Move"),
-    }
 
 
 def primary_role(roles: tuple[str, ...]) -> str | None:
@@ -351,11 +318,8 @@ class PlayApp(App[None]):
         session = self.session
         r = self.renderer
         game = session.game
-        mode = mode_name(game_mode(game), r)
-        # I18N: the mine counter's label
-        mines = r._("Mines left")
-        # I18N: the clock's label
-        clock = r._("Time")
+        mode = words.mode_name(game_mode(game), r)
+        mines, clock = words.status_labels(r)
         text = Text.assemble(
             (f"{mines} ", "bold"),
             f"{r.number(session.mines_left())}   ",
@@ -393,9 +357,8 @@ class PlayApp(App[None]):
         shown = {primary_role(roles) for roles in marks.values()} - {None}
         if not shown:
             return Text()
-        labels = role_labels(self.renderer)
-        # I18N: the heading of the list of highlight colours
-        text = Text(self.renderer._("Legend") + "\n", "bold")
+        labels = words.role_labels(self.renderer)
+        text = Text(words.legend_heading(self.renderer) + "\n", "bold")
         for role in ROLE_PRIORITY:
             if role in shown:
                 text.append(f"{MARKERS[role]}  ", role_style(role))
@@ -405,35 +368,7 @@ class PlayApp(App[None]):
     def refresh_keys(self) -> None:
         r = self.renderer
         game = self.session.game
-        pairs: list[tuple[str, str]]
-        if game.state is GameState.LOSS_PENDING:
-            # I18N: button after opening a mine (when the click can be undone)
-            pairs = [("u", r._("Undo the losing click")), ("Enter", r._("Show the whole board"))]
-        else:
-            pairs = [
-                # I18N: keyboard help: the keys that move the cursor
-                ("←↓↑→ hjkl", r._("move")),
-                # I18N: keyboard help: open a cell; on a number, open its neighbours
-                ("Space", r._("open (on a number: open its neighbours)")),
-                # I18N: keyboard help: flag a cell
-                ("f", r._("flag")),
-                # I18N: keyboard help: show a hint
-                ("?", r._("hint")),
-                # I18N: the probabilities button
-                ("p", r._("Probabilities")),
-                # I18N: button: the bot plays one move
-                ("s", r._("One move")),
-                # I18N: button: watch the bot play
-                ("S", r._("Watch the bot")),
-                # I18N: the undo button
-                ("u", r._("Undo")),
-            ]
-        # I18N: button: start a new game
-        pairs.append(("n", r._("New game")))
-        # I18N: the light or dark colours switch
-        pairs.append(("t", r._("Dark mode")))
-        # I18N: keyboard help in the terminal game: leave the game (the terminal is restored)
-        pairs.append(("q", r._("Quit")))
+        pairs = words.key_help(r, game.state is GameState.LOSS_PENDING)
         width = max(self.size.width - 2, 20)
         text = Text()
         used = 0

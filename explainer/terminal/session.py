@@ -13,8 +13,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from babel.numbers import format_decimal
-
 from explainer.bot.moves import Move, MoveKind, advised_loss, next_move
 from explainer.core.board import COVERED, FLAGGED, Board
 from explainer.core.cells import Cell, CellSet
@@ -26,15 +24,16 @@ from explainer.errors import EngineError
 from explainer.play import history
 from explainer.play.figures import bbbv
 from explainer.play.game import Game, GameState
-from explainer.play.modes import Mode, MoveOutcome, game_mode, mode_rules
+from explainer.play.modes import MoveOutcome, game_mode, mode_rules
 from explainer.play.moves import chord_cell, flag_cell, open_cell
 from explainer.service import Advice, Solutions, advise, wrong_flags_now
 from explainer.words.bot import explain_move, move_marks
 from explainer.words.hints import hint_text, named_shape
 from explainer.words.modes import loss_text
+from explainer.words import terminal as words
 from explainer.words.render import Renderer, step_depth
 
-__all__ = ["Marks", "Message", "Session", "cell_glyph", "mode_name"]
+__all__ = ["Marks", "Message", "Session", "cell_glyph"]
 
 
 
@@ -56,24 +55,6 @@ class Message:
         lines += self.paragraphs
         lines += ["  " * depth + "- " + sentence for depth, sentence in self.steps]
         return "\n".join(lines)
-
-
-def mode_name(mode: Mode, renderer: Renderer) -> str:
-    """A mode's short name, in the words the web's summary uses."""
-    r = renderer
-    names = {
-        # I18N: game mode name
-        Mode.CLASSIC: r._("Classic"),
-        # I18N: game mode name: every board can be solved by logic alone
-        Mode.NO_GUESS: r._("No guessing"),
-        # I18N: game mode name: the game opens a safe cell when no logical step is left
-        Mode.ASSIST: r._("Assisted"),
-        # I18N: game mode name: an unprovable mine never explodes
-        Mode.FORGIVING: r._("Forgiving"),
-        # I18N: game mode name: a guess while a logical step was available loses at once
-        Mode.STRICT: r._("Strict"),
-    }
-    return names[mode]
 
 
 def cell_glyph(game: Game, view: Board, index: int) -> tuple[str, str]:
@@ -128,15 +109,14 @@ class Session:
         self._hint_key: tuple[object, ...] | None = None
         self.hint_level = 0
         self.wrong_flags = CellSet(0, self.game.width)
-        self.last_by = "player"
+        self.last_by: words.Actor = "player"
         self.message = Message(paragraphs=[self.ready_message()])
 
     def ready_message(self) -> str:
         r = self.renderer
         if self.ready_text is not None:
             return self.ready_text
-        # I18N: the hint before the first click of a game
-        return r._("Open any cell: the first click is always safe.")
+        return words.first_click(r)
 
     @property
     def view(self) -> Board:
@@ -151,12 +131,7 @@ class Session:
 
     def time_text(self, seconds: float | None = None) -> str:
         """A time as the web's summary writes it: "12 s", "1:05"."""
-        seconds = self.elapsed() if seconds is None else seconds
-        whole = int(seconds)
-        if whole < 60:
-            # I18N: a time in seconds, e.g. "12 s"
-            return self.renderer._("%(seconds)s s", seconds=whole)
-        return f"{whole // 60}:{whole % 60:02d}"
+        return words.time_text(self.renderer, self.elapsed() if seconds is None else seconds)
 
     def mines_left(self) -> int:
         return 0 if self.game.state is GameState.WON else self.game.mines_left()
@@ -218,7 +193,7 @@ class Session:
             return
         self._after_move("player", None)
 
-    def _move(self, play: Callable[[], MoveOutcome], by: str = "player") -> MoveOutcome | None:
+    def _move(self, play: Callable[[], MoveOutcome], by: words.Actor = "player") -> MoveOutcome | None:
         if self.started is None:
             self.started = self.clock()
         try:
@@ -229,7 +204,7 @@ class Session:
         self._after_move(by, outcome)
         return outcome
 
-    def _after_move(self, by: str, outcome: MoveOutcome | None, message: Message | None = None) -> None:
+    def _after_move(self, by: words.Actor, outcome: MoveOutcome | None, message: Message | None = None) -> None:
         """After any move: the clock, the wrong flags, and what the panel says (the outcome's words)."""
         game = self.game
         if self.started is None and game.state is not GameState.READY:
@@ -257,8 +232,7 @@ class Session:
         r = self.renderer
         message = self.message
         if outcome.saved:
-            # I18N: forgiving mode: the opened cell held a mine the player could not have known about
-            message.paragraphs.append(r._("Saved! That cell hid a mine you could not have known about, so the mines were moved."))
+            message.paragraphs.append(words.saved(r))
         for assist in outcome.assists:
             message.paragraphs.append(r.assist(assist.cell, assist.probability))
             message.marks.setdefault(assist.cell, ("safest",))
@@ -277,8 +251,7 @@ class Session:
         stored = self.game.extra.get("loss")
         if isinstance(stored, dict) and "view" in stored:  # the advised guess lost: said so, no "safer cell existed"
             report = advised_loss(report, Board.parse(stored["view"]))
-        # I18N: heading of the loss explanation after a lost game
-        message.heading = r._("Why did I lose?")
+        message.heading = words.why_lost(r)
         message.paragraphs.append(loss_text(report, r))
         marks: Marks = {}
         for deduction in report.chain:
@@ -293,29 +266,13 @@ class Session:
         message.marks = marks
 
     def _pending_text(self) -> str:
-        r = self.renderer
-        if self.last_by == "bot":
-            # I18N: status line after the bot opened a mine in a mode where the losing click can still be undone
-            return r._("The bot opened a mine. Undo its click, or show the whole board.")
-        # I18N: status line after opening a mine in a mode where the losing click can still be undone
-        return r._("Boom! You opened a mine. Undo the losing click, or show the whole board.")
+        return words.lost_status(self.renderer, self.last_by, pending=True)
 
     def _lost_text(self) -> str:
-        r = self.renderer
-        if self.last_by == "bot":
-            # I18N: status line when the bot's move opened a mine
-            return r._("The bot opened a mine. The whole board is shown.")
-        # I18N: status line when a mine was opened
-        return r._("Boom! You opened a mine. The whole board is shown.")
+        return words.lost_status(self.renderer, self.last_by, pending=False)
 
     def _tell_won(self) -> None:
-        r = self.renderer
-        if self.last_by == "bot":
-            # I18N: status line when the bot's move won the game
-            won = r._("The bot won! Every safe cell is open.")
-        else:
-            # I18N: status line when the game is won
-            won = r._("You won! Every safe cell is open.")
+        won = words.won_status(self.renderer, self.last_by)
         self.message.kind = "won"
         self.message.paragraphs.insert(0, won)
 
@@ -332,8 +289,7 @@ class Session:
         self.finished = None
         if game.state is GameState.READY:
             self.started = None
-        # I18N: the last move was undone
-        self._after_move("player", None, Message(paragraphs=[self.renderer._("The last move was taken back.")]))
+        self._after_move("player", None, Message(paragraphs=[words.undone(self.renderer)]))
         return True
 
     def accept_loss(self) -> bool:
@@ -348,8 +304,7 @@ class Session:
 
     # -- help: hints, probabilities -------------------------------------------------------------
     def _over_message(self) -> Message:
-        # I18N: the hint panel after the game ended: Hint, Probabilities and the bot have nothing to do
-        return Message(paragraphs=[self.renderer._("This game is over, so there is nothing left to analyse. Start a new game, or replay this board.")])
+        return Message(paragraphs=[words.game_over(self.renderer)])
 
     def hint(self) -> None:
         """``?``: the hint; pressed again on the same board, its next level; on a wrong flag, why it is wrong."""
@@ -382,25 +337,21 @@ class Session:
         wrong = CellSet.from_cells([found.cell], self.game.width) if found.cell else None
         pick_cell, compared = (pick.cell, pick.better) if pick is not None else (None, None)
         marks = highlights(found.deduction, wrong, found.safest, pick_cell, compared)
-        # I18N: the hint panel's heading
-        heading = r._("Hint")
+        heading = words.hint_heading(r)
         if found.kind == "deduction" and found.deduction is not None:
             deduction = found.deduction
             levels = r.levels(deduction, named_shape(found.solution.board, deduction))
             level = min(self.hint_level, 3)
             # the three levels the web offers: where to look, which pattern, the full argument and its steps
             message = Message(heading=heading, kind="hint", marks=marks)
-            # I18N: hint level heading
-            message.paragraphs.append(r._("1. Where to look") + "\n" + levels.where)
+            message.paragraphs.append(words.hint_level_heading(r, 1) + "\n" + levels.where)
             if level == 1:
                 message.marks = {cell: ("clue",) for cell in deduction.clues}
                 return message
-            # I18N: hint level heading
-            message.paragraphs.append(r._("2. Which pattern") + "\n" + levels.pattern)
+            message.paragraphs.append(words.hint_level_heading(r, 2) + "\n" + levels.pattern)
             if level == 2:
                 return message
-            # I18N: hint level heading
-            third = r._("3. Full argument")
+            third = words.hint_level_heading(r, 3)
             paragraphs, message.steps = self._argument(deduction, r)
             message.paragraphs.append("\n".join([third, *paragraphs]))
             message.paragraphs.append(r.action(deduction))
@@ -429,8 +380,7 @@ class Session:
             self.message = self._over_message()
             return
         if game.state is GameState.READY:
-            # I18N: probabilities asked before the first click
-            self.message = Message(paragraphs=[r._("The mines are placed at the first click: open a cell first.")])
+            self.message = Message(paragraphs=[words.mines_first(r)])
             return
         try:
             solution = self._solve()
@@ -444,13 +394,7 @@ class Session:
         self.probabilities = True
         probability, safest = solution.safest()
         if safest:
-            percent = r.percent(probability)
-            if len(safest) == 1:
-                # I18N: the note under the probability overlay when one cell has the lowest mine chance
-                text = r._("Safest cell (%(percent)s chance of a mine): %(cells)s", percent=percent, cells=safest)
-            else:
-                # I18N: the note under the probability overlay naming the cells with the lowest mine chance
-                text = r._("Safest cells (%(percent)s chance of a mine): %(cells)s", percent=percent, cells=safest)
+            text = words.safest_note(r, r.percent(probability), safest)
             self.message = Message(paragraphs=[text], marks={cell: ("safest",) for cell in safest})
 
     def probability(self, index: int) -> float | None:
@@ -479,21 +423,18 @@ class Session:
         index = cell.row * game.width + cell.col
         glyph, kind = cell_glyph(game, view, index)
         if kind == "exploded":
-            return r._("%(cell)s, exploded mine", cell=cell)
+            return words.cell_label(r, cell, "exploded")
         if kind == "mine":
-            return r._("%(cell)s, mine", cell=cell)
+            return words.cell_label(r, cell, "mine")
         if kind == "bad-flag" or (kind == "flag" and cell in self.wrong_flags):
-            return r._("%(cell)s, wrong flag", cell=cell)
+            return words.cell_label(r, cell, "wrong-flag")
         if kind == "flag":
-            return r._("%(cell)s, flagged", cell=cell)
+            return words.cell_label(r, cell, "flag")
         if kind == "covered":
-            chance = self.probability(index)
-            if chance is not None:
-                return r._("%(cell)s, covered, mine chance %(percent)s", cell=cell, percent=r.percent(chance))
-            return r._("%(cell)s, covered", cell=cell)
+            return words.cell_label(r, cell, "covered", chance=self.probability(index))
         if glyph == " ":
-            return r._("%(cell)s, empty", cell=cell)
-        return r._("%(cell)s, %(number)s", cell=cell, number=int(glyph))
+            return words.cell_label(r, cell, "empty")
+        return words.cell_label(r, cell, "number", number=int(glyph))
 
     # -- the bot --------------------------------------------------------------------------------
     def bot_move(self) -> Move | None:
@@ -540,26 +481,6 @@ class Session:
         clicks = history.clicks(game)
         elapsed = self.elapsed()
         value = bbbv(game.height, game.width, game.layout)
-        # I18N: end-of-game summary: the game's mode, e.g. "Mode: Forgiving"
-        lines = [r._("Mode: %(mode)s", mode=mode_name(mode, r))]
-        # I18N: end-of-game summary: the time the game took, like "1:05" or "12 s"
-        lines.append(r._("Time: %(time)s", time=self.time_text(elapsed)))
-        # I18N: review summary figures
-        lines.append(r._("Clicks: %(count)s", count=clicks.total))
-        if clicks.bot:  # the bot's moves are not the player's clicks (as the web's summary)
-            # I18N: end-of-game summary: moves played
-            lines.append(r._("Moves: %(count)s", count=clicks.moves))
-        lines.append(r._("3BV: %(count)s", count=value))
-        if elapsed > 0:
-            lines.append(r._("3BV/s: %(value)s", value=format_decimal(value / elapsed, format="#,##0.00", locale=r.language)))
-        if clicks.total:
-            lines.append(r._("Efficiency: %(percent)s", percent=r.percent(value / clicks.total)))
-        figures = mode_rules(game).figures(game)  # the mode's own
-        if "saves" in figures:
-            # I18N: end-of-game summary (forgiving mode): times an unprovable mine was moved away
-            lines.append(r._("Saves: %(count)s", count=figures["saves"]))
-        if "assists" in figures:
-            # I18N: end-of-game summary (assist mode): cells the game opened for the player
-            lines.append(r._("Cells opened for you: %(count)s", count=figures["assists"]))
-        return lines
+        moves = clicks.moves if clicks.bot else None  # the bot's moves are not the player's clicks (as the web's summary)
+        return words.summary_lines(r, mode, elapsed, clicks.total, moves, value, mode_rules(game).figures(game))
 

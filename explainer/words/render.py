@@ -26,6 +26,7 @@ from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
 from explainer.core.cells import Cell, CellSet, cell_name, column_letters
 from explainer.core.deduction import Deduction, ProofStep, Rule
@@ -308,6 +309,10 @@ class Renderer:
 
     def number(self, value: int) -> str:
         return (self._formats or self.formats).number(value)
+
+    def decimal(self, value: float) -> str:
+        """A figure with two decimals in the locale's format: '1.25', '1,25'."""
+        return format_decimal(value, format="#,##0.00", locale=self.language)
 
     def percent(self, probability: float) -> str:
         """A chance as every screen shows it (``shown``: whole from 10% up, one decimal below), in the locale's
