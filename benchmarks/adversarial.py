@@ -5,7 +5,7 @@ layout, then revealed in a pattern that leaves a huge, tangled frontier.
     stripes(h, w, density, seed)        every safe cell in an even row revealed
     even_grid(h, w, mines, seed)        every safe cell with even row and even column revealed
 
-Used by ``benchmarks/budget_bench.py`` and ``tests/test_budget.py``.
+Used by ``benchmarks/budget_bench.py`` and ``tests/engine/test_budget.py``.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from web_client import RequestFailed, Session  # noqa: E402
 from web_load import HOST, gunicorn  # noqa: E402
 
-from tests.test_heavy_requests import replay_file  # noqa: E402
+from tests.web.test_heavy_requests import replay_file  # noqa: E402
 
 
 def workers_peak_mb(master: int) -> float:

@@ -295,7 +295,7 @@ def _simple_step_json(
     step: ProofStep, safe: list[CellJson], mines: list[CellJson], found_at: list[CellJson], aside: list[CellJson]
 ) -> ProofStepJson:
     """``step.to_json()`` for a ``_plain_simple`` step, from its deduction's JSON of the same cell sets
-    (copied): the same dict, built in one go (``tests/test_proofs.py`` holds it to the general way)."""
+    (copied): the same dict, built in one go (``tests/engine/test_proofs.py`` holds it to the general way)."""
     params = step.params
     clue = step.clues[0]
     figure = params["clue"]

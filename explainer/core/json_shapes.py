@@ -3,7 +3,7 @@ hint highlights and their roles.
 
 ``Deduction.to_json`` and ``ProofStep.to_json`` make the engine's keys; the words package completes
 them (the keys marked *words*: ``text``, ``depth``, ``lead``, ``action``, ``highlights``).  The web's
-OpenAPI description names the same fields (``tests/test_openapi_replies.py`` holds them together).
+OpenAPI description names the same fields (``tests/web/test_openapi_replies.py`` holds them together).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ class LiveServer:
                 "SECRET_KEY_FILE": str(db_path.with_suffix(".key")),
                 "ALLOW_SEEDS": True,
                 # the pages are under test, not the engine's limits: room for a busy machine, so that a hint's
-                # shortest argument is never cut short by the clock (tests/test_web_budget.py tests the limits)
+                # shortest argument is never cut short by the clock (tests/web/test_web_budget.py tests the limits)
                 "ENGINE_SECONDS": 6.0,
             }
         )

@@ -102,7 +102,7 @@ def test_a_dropped_binary_file_is_read(page: Page) -> None:
 
 
 def test_a_replay_video_given_to_the_analysis_board_opens_its_review(page: Page) -> None:
-    from tests.videos import evf
+    from tests.formats.videos import evf
 
     page.goto("/analysis")
     analysed(page)
@@ -168,7 +168,7 @@ def test_on_a_phone_the_answer_waits_in_its_sheet(phone: Page) -> None:
 
 
 def test_a_list_cut_short_says_how_many_steps_it_shows(page: Page) -> None:
-    """A large position's list of deductions is cut to what one answer holds (``tests/test_bounds.py``
+    """A large position's list of deductions is cut to what one answer holds (``tests/web/test_bounds.py``
     makes the server cut it); the page says how many steps it shows of how many.  The server's reply is cut
     here in the browser, on the sample, so the page is tested on its own."""
     cut = {"total": 0}

@@ -9,7 +9,7 @@ from explainer.bot.moves import next_move
 from explainer.words.bot import move_to_json
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, explanation, highlighted, load
+from .helpers import api_game, api_move, cell, explanation, highlighted, load
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, board, cell, csrf, game_id, load, open_settings
+from .helpers import api_game, api_move, cell, csrf, load, open_settings
 
 pytestmark = pytest.mark.e2e
 
@@ -92,7 +92,7 @@ def test_a_replay_file_opens_from_the_game_page(page: Page, live_server: LiveSer
 def test_a_metasweeper_video_is_reviewed_from_the_game_page(page: Page, tmp_path: Path) -> None:
     """An .evf replay video (written by ms_toollib from a game the test chooses) opens its review, with the
     video program's own figures."""
-    from tests.videos import evf
+    from tests.formats.videos import evf
 
     path = tmp_path / "my game.evf"
     mines = {(0, 3), (3, 0), (4, 4)}

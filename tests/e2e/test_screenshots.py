@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from explainer.core.board import Board
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import Hint, make_hint
 
@@ -307,7 +306,7 @@ def test_screenshot_practice_wrong_on_a_phone(page: Page, shots: Path) -> None:
 
 
 def test_screenshot_review_of_a_forced_guess_with_its_winning_chances(page: Page, live_server: LiveServer, shots: Path) -> None:
-    # beginner seed 47, played by the hints to its first forced guess (tests/test_win_chances.py), then E9:
+    # beginner seed 47, played by the hints to its first forced guess (tests/bot/test_win_chances.py), then E9:
     # the guess that wins least often
     page.goto("/")
     game = api_game(page, preset="beginner", seed=47)["id"]

@@ -4,7 +4,7 @@ A view's first hint is most often a one-number or two-number step; the deep hint
 later in the same games.  ``played_forward`` takes each state's chain of steps up to its first enumeration
 step (opening the safe cells, flagging the mines), removes wrong flags, and when nothing is certain opens the
 safest cell that is safe in the true layout; a view whose first step is an enumeration is kept, and then
-played on as well.  Used by ``tests/test_shortest.py`` and ``benchmarks/words_bench.py``.
+played on as well.  Used by ``tests/engine/test_shortest.py`` and ``benchmarks/words_bench.py``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,8 @@ from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.learn.lessons import lesson_cells
 from explainer.play.game import Game
+from web.storage import games as web_db
+from web.storage.ranking import Origin
 
 
 def create(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -112,3 +115,26 @@ def played_for(app: Flask, game_id: str, seconds: float = 60.0) -> None:
         conn = connection()
         with write(conn):
             conn.execute(update(games).where(games.c.id == game_id).values(started_at=games.c.started_at - seconds))
+
+
+def adversarial_game(seed: int = 1) -> Game:
+    """30 × 50 with 600 mines, every cell with even row and even column opened
+    (what a forgiving game lets a player do without any knowledge)."""
+    rng = random.Random(seed)
+    height, width = 30, 50
+    even = {r * width + c for r in range(0, height, 2) for c in range(0, width, 2)}
+    others = [i for i in range(height * width) if i not in even]
+    layout = sum(1 << i for i in rng.sample(others, 600))
+    game = Game.from_layout(height, width, layout, seed=seed)
+    game.extra.update({"mode": "forgiving", "saves": 0})
+    for index in sorted(even):
+        if not game.revealed >> index & 1:
+            game.open(*divmod(index, width))
+    assert game.state == "playing"
+    return game
+
+
+def stored(app: Flask, client: FlaskClient, game: Game) -> str:
+    client.get("/api/learn/progress")  # make the session
+    with app.test_request_context():
+        return web_db.create_game(session_owner(client), game, "forgiving", Origin.POSITION).id

@@ -4,15 +4,15 @@ The request bodies' schemas are generated from their pydantic models (``web.bodi
 ``parse_body``).  The rest is Python data (``openapi_spec()``) built from the same constants the server checks
 against: modes (``web.replies.settings.MODES``), the no-guess depth limits, board limits, languages
 (``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and highlight roles
-(``explainer.engine.highlight.ROLES``).  ``tests/test_openapi.py`` keeps its paths and methods in step with the
-app's routes, and ``tests/test_web_fuzz.py`` sends requests generated from it.
+(``explainer.engine.highlight.ROLES``).  ``tests/web/test_openapi.py`` keeps its paths and methods in step with the
+app's routes, and ``tests/web/test_web_fuzz.py`` sends requests generated from it.
 
 Schemas are JSON Schema 2020-12 (OpenAPI 3.1), limited to keywords that draft 7 shares (``type``, ``enum``,
 ``const``, ``properties``, ``required``, ``items``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``anyOf``,
 ``if``/``then``, ``minLength``/``maxLength``, ``pattern``, ``additionalProperties``), so that test tools for either
 draft can read them.
 
-Request bodies are exactly as strict as the server where JSON Schema can say it (``tests/test_web_fuzz.py`` checks
+Request bodies are exactly as strict as the server where JSON Schema can say it (``tests/web/test_web_fuzz.py`` checks
 both ways: a body a schema refuses is refused, a body it accepts is refused only for a reason its description
 states): the fields a route ignores are allowed (``additionalProperties: true``), the fields a route ignores in one
 case are free in that case (a preset's height, a custom board's multiplier), and the rest is in words (a custom

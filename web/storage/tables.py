@@ -1,7 +1,7 @@
 """The tables, as SQLAlchemy Core ``Table`` objects: the one description of the
 schema that queries are written against.  The migrations under
 ``web/storage/schema/versions`` build it, step by step, on SQLite and on
-PostgreSQL; a test checks that the two agree (``tests/test_storage.py``).
+PostgreSQL; a test checks that the two agree (``tests/web/test_storage.py``).
 
 games: one row per game, the game as JSON (hidden layout included: it never
 leaves the server before the game ends), owned by a browser session or an
