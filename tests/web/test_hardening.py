@@ -21,6 +21,7 @@ from explainer.play.modes import assist_after_move, new_game
 from explainer.play.sampling import sample_layout
 from web import create_app
 from web.storage import games as web_db
+from web.game_flow import update_game
 from web.storage import migrations
 from web.security import MAX_JSON_DEPTH, json_depth
 
@@ -290,7 +291,7 @@ def test_a_move_is_computed_without_holding_the_write_lock(app: Flask, client: F
 
     def run() -> None:
         with app.app_context():
-            results.append(web_db.update_game(game_id, owner, slow_change))
+            results.append(update_game(game_id, owner, slow_change))
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -322,11 +323,11 @@ def test_a_concurrent_change_makes_the_slower_move_run_again(app: Flask, client:
         seen.append(game.flagged)
         if len(seen) == 1:  # another request moves the game meanwhile
             with app.test_request_context():
-                web_db.update_game(game_id, owner, lambda g: g.toggle_flag(*second))
+                update_game(game_id, owner, lambda g: g.toggle_flag(*second))
         game.toggle_flag(*first)
 
     with app.test_request_context():
-        record, _ = web_db.update_game(game_id, owner, change)
+        record, _ = update_game(game_id, owner, change)
     assert len(seen) == 2 and seen[0] == 0 and seen[1] != 0  # the second try saw the other move
     assert record.game.flagged.bit_count() == 2  # both moves kept
 
@@ -338,11 +339,11 @@ def test_a_game_that_keeps_changing_answers_409(app: Flask, client: FlaskClient)
 
     def always_beaten(game: Game) -> None:
         with app.test_request_context():
-            web_db.update_game(game_id, owner, lambda g: g.toggle_flag(*second))
+            update_game(game_id, owner, lambda g: g.toggle_flag(*second))
         game.toggle_flag(*first)
 
     with app.test_request_context(), pytest.raises(web_db.GameBusy):
-        web_db.update_game(game_id, owner, always_beaten)
+        update_game(game_id, owner, always_beaten)
 
 
 def test_migration_is_a_read_when_the_schema_is_current(db_path: Path, app: Flask) -> None:

@@ -24,7 +24,7 @@ from explainer.play.modes import MoveOutcome
 from explainer.play.moves import flag_cell, open_cell
 from explainer.learn.lessons import classify
 
-from web.storage import games as db
+from web.game_flow import update_game
 from web.replies.analysis import note_wrong_flags
 from web.replies.game import state_json
 from web.request_data import reply_language
@@ -60,7 +60,7 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
 def bot_move(game_id: str) -> ResponseReturnValue:
     parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     language = reply_language()
-    record, (move, outcome, lesson) = db.update_game(game_id, owner_id(), lambda game: _play(game_id, game))
+    record, (move, outcome, lesson) = update_game(game_id, owner_id(), lambda game: _play(game_id, game))
     data = move_to_json(move, language)
     data["highlights"] = highlights_to_json(move_marks(move, record.game.width))
     data["lesson"] = lesson

@@ -46,6 +46,7 @@ from explainer.words.review import review_json
 
 from web import limits
 from web.storage import games as db
+from web.game_flow import update_game
 from web.storage import reviews
 from web.storage.ranking import Origin
 from web.replies.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
@@ -98,7 +99,7 @@ def _move(game_id: str, action: Callable[[Game, int, int], T], move: Move | None
         note_wrong_flags(game)
         return result
 
-    record, result = db.update_game(game_id, owner_id(), change)
+    record, result = update_game(game_id, owner_id(), change)
     return record, result, Cell(row, col)
 
 
@@ -187,7 +188,7 @@ def undo_route(game_id: str) -> ResponseReturnValue:
         undo(game, time.time())
         note_wrong_flags(game)
 
-    record, _ = db.update_game(game_id, owner_id(), change)
+    record, _ = update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
 
 
@@ -201,7 +202,7 @@ def accept_route(game_id: str) -> ResponseReturnValue:
             raise NotLost(game_id)
         accept_loss(game)
 
-    record, _ = db.update_game(game_id, owner_id(), change)
+    record, _ = update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
 
 
@@ -241,7 +242,7 @@ def review_route(game_id: str) -> ResponseReturnValue:
     # accepted loss shows (a few bytes each)
     limits.check_reply_size(len(json.dumps(review)) + len(json.dumps(state_json(record, language))) + 12 * record.game.mine_count)
     if record.game.state is GameState.LOSS_PENDING:
-        record, _ = db.update_game(game_id, owner_id(), accept_loss)
+        record, _ = update_game(game_id, owner_id(), accept_loss)
         review["summary"] = review_json(replace(judged, summary=summarize(record.game, judged.moves)), language, 0, 0)["summary"]
     reply: dict[str, Any] = {
         "game": state_json(record, language),
@@ -377,7 +378,7 @@ def replay(game_id: str) -> ResponseReturnValue:
     if layout_hidden(record):
         raise hidden_until(str(record.daily))
     if record.game.state is GameState.LOSS_PENDING:  # replaying the board moves on: the loss is accepted
-        record, _ = db.update_game(game_id, owner_id(), accept_loss)
+        record, _ = update_game(game_id, owner_id(), accept_loss)
     again = replay_game(record.game)
     if again is None:
         raise NotReplayable(game_id)
@@ -406,7 +407,7 @@ def _note_help(game_id: str, kind: Action) -> db.GameRecord:
             raise GameOver(game_id)
         note_help(game, kind, time.time())
 
-    record, _ = db.update_game(game_id, owner_id(), change)
+    record, _ = update_game(game_id, owner_id(), change)
     return record
 
 
@@ -426,7 +427,7 @@ def vision(game_id: str) -> ResponseReturnValue:
             web_extra(game)["vision_used"] = True
         web_extra(game)["vision"] = on
 
-    record, _nothing = db.update_game(game_id, owner_id(), change)
+    record, _nothing = update_game(game_id, owner_id(), change)
     return jsonify({"game": state_json(record)})
 
 

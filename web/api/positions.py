@@ -58,6 +58,7 @@ from web.replies.positions import exported, game_position, position_json, with_l
 from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game
 from web.storage import games as db
+from web.game_flow import update_game
 from web.storage.ranking import Origin
 
 __all__ = [
@@ -193,7 +194,7 @@ def _note_own_games(view: Board) -> None:
     owner = owner_id()
     for record in db.games_in_play(owner):
         if _same_position(view, record.game) and not record.game.extra.get("analysed"):
-            db.update_game(record.id, owner, lambda game: game.extra.__setitem__("analysed", True))
+            update_game(record.id, owner, lambda game: game.extra.__setitem__("analysed", True))
 
 
 @bp.post("/positions/analysis")

@@ -17,6 +17,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Row, insert, select, update
@@ -25,8 +26,7 @@ from explainer.play.game import Game, GameState
 from web.storage.records import GameRecord
 from web.storage.database import connection, write
 from web.storage.ranking import Origin
-from web.storage.results import Result, board_kind, provisional_result, result_of, save_result
-from web.storage.reviews import after_reply
+from web.storage.results import board_kind
 from web.storage.retention import prune_after_write
 from web.storage.tables import games
 
@@ -40,7 +40,10 @@ __all__ = [
     "find_game",
     "games_in_play",
     "load_game",
+    "played",
+    "Rules",
     "update_game",
+    "Write",
 ]
 
 T = TypeVar("T")
@@ -186,14 +189,35 @@ UPDATE_ATTEMPTS = 8
 RETRY_PAUSE = 0.05
 
 
-def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[GameRecord, T]:
-    """Apply ``change`` to the stored game and save it, atomically.
+@dataclass(frozen=True)
+class Write:
+    """What a write of a game stores beside the game itself, as the caller's rules decide it from the game before
+    (its stored record) and after the change: the clock's start and end, more rows to write in the same
+    transaction (``inside``), and what to do once it is committed (``after``)."""
 
-    ``change`` runs with no lock held, on a copy read from the file; the result
-    is written only if the stored text is still the one it started from
-    (compare-and-swap), else ``change`` runs again on the new position after a
-    short random pause, up to ``UPDATE_ATTEMPTS`` times (then ``GameBusy``).  When ``change`` raises,
-    nothing is written."""
+    started: float | None
+    finished: float | None
+    inside: Callable[[Connection], None] | None = None
+    after: Callable[[], None] | None = None
+
+
+#: a write's rules: the record read (its game already changed), whether that game was over before, and the time
+Rules = Callable[[GameRecord, bool, float], Write]
+
+
+def played(game: Game) -> bool:
+    """Has the player (or the bot) made a move?  Cells a game opened for them (a position's
+    cells, a daily board's start) do not start the clock."""
+    return _played(game)
+
+
+def update_game(game_id: str, owner: str, change: Callable[[Game], T], rules: Rules) -> tuple[GameRecord, T]:
+    """Apply ``change`` to the stored game and save it with what ``rules`` decide, atomically.
+
+    ``change`` runs with no lock held, on a copy read from the table; the result is written only if the stored
+    text is still the one it started from (compare-and-swap), with the rules' rows in the same transaction, else
+    ``change`` runs again on the new position after a short random pause, up to ``UPDATE_ATTEMPTS`` times (then
+    ``GameBusy``).  When ``change`` raises, nothing is written."""
     conn = connection()
     for attempt in range(UPDATE_ATTEMPTS):
         if attempt:
@@ -202,42 +226,23 @@ def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[
         was_over = record.game.over
         result = change(record.game)
         now = time.time()
-        started = record.started_at
-        if started is None and _played(record.game):
-            started = now
-        finished = record.finished_at
-        if finished is None and record.game.over:
-            finished = now
-        if finished is not None and not record.game.over:
-            # an undone loss: the clock runs again from where it stopped (reading the loss report is not play)
-            if started is not None:
-                started += max(0.0, now - finished)
-            finished = None
-        if not _played(record.game):
-            started = None  # the first click was undone
-        finish: Result | None = None
-        if record.game.over and not was_over:  # the game ends with this move: its result, the review included
-            seconds = 0.0 if started is None or finished is None else max(0.0, finished - started)
-            finish = result_of(record, owner, seconds, now)
+        planned = rules(record, was_over, now)
         data = _dump(record.game)
         with write(conn):
             cursor = conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.owner == owner, games.c.data == record.revision)
-                .values(data=data, started_at=started, finished_at=finished, updated_at=now)
+                .values(data=data, started_at=planned.started, finished_at=planned.finished, updated_at=now)
             )
-            if cursor.rowcount == 1 and (finish is not None or (was_over and not record.game.over)):
-                save_result(conn, game_id, finish)  # kept, or dropped when an undo took the end back
-            if cursor.rowcount == 1 and not record.game.over and started != record.started_at:
-                # the first click (a provisional loss, counted if the game is left) or its undo (none)
-                save_result(conn, game_id, None if started is None else provisional_result(record, owner, started))
-        if cursor.rowcount == 1 and finish is not None:
-            after_reply(game_id)  # its review, once the reply is out
+            if cursor.rowcount == 1 and planned.inside is not None:
+                planned.inside(conn)
         if cursor.rowcount == 1:
+            if planned.after is not None:
+                planned.after()
             prune_after_write(conn)
             updated = GameRecord(
-                record.id, owner, record.mode, record.game, record.replay_of, record.created_at, started, finished,
-                data, record.kind, record.daily, record.origin, record.adopted,
+                record.id, owner, record.mode, record.game, record.replay_of, record.created_at, planned.started,
+                planned.finished, data, record.kind, record.daily, record.origin, record.adopted,
             )
             return updated, result
     raise GameBusy(game_id)

@@ -1,6 +1,6 @@
 """Results: what a finished game leaves for statistics and leaderboards, one
 row per game, written in the same transaction as the move that finished it
-(``web.storage.games.update_game``) and removed if an undo takes the finish back.
+(``web.game_flow.update_game``, through the game store) and removed if an undo takes the finish back.
 
 A result keeps the board kind (``board_kind``), mode, won or lost, seconds
 played, why the game counts as assisted (hints, probabilities, the bot, undo,
