@@ -158,7 +158,7 @@ LEVEL = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 #: reply builders the API and the pages share, then the routes (a page never imports the API), how errors become
 #: replies, and the app factory (``tests/test_layers.py``)
 WEB_LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"errors", "config", "extra", "language"}),
+    frozenset({"errors", "config", "extra", "language", "json_types"}),
     frozenset({"storage"}),
     frozenset({"daily", "clients", "player_progress", "game_flow"}),
     frozenset({"identity"}),

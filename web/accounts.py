@@ -55,10 +55,11 @@ import math
 import threading
 import time
 import unicodedata
-from typing import Any, TypedDict
+from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
+from typing_extensions import TypedDict
 from zxcvbn import zxcvbn  # type: ignore[import-untyped]
 
 from web import identity
@@ -99,6 +100,8 @@ _SCORING = threading.Lock()
 
 
 class UserJson(TypedDict):
+    """An account."""
+
     username: str
     created_at: float  # seconds since the epoch
 

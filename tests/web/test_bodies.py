@@ -1,5 +1,6 @@
 """The API's request bodies come from their pydantic models (``web.bodies``): each refusal is one translated 400
-naming the field and quoting what was sent, and the description's body schemas are the models' own."""
+naming the field and quoting what was sent, and the description's body schemas are the models' own; the replies
+declared with their types have the schemas pydantic makes of those types."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from web.api.openapi import openapi_spec
+from web.api.openapi import REPLY_TYPES, openapi_spec, reply_schemas
 from web.bodies import BODIES, body_schemas
 from tests.support.web_client import new_puzzle, started
 
@@ -73,3 +74,18 @@ def test_the_description_s_bodies_are_the_models(app: Flask) -> None:
         if isinstance(operation, dict) and "requestBody" in operation
     }
     assert {model.__name__ for model in BODIES} <= used
+
+
+def test_the_description_s_replies_are_their_types() -> None:
+    """Each reply type's schema (and each type it is made of) is in the description under its name less "Json",
+    as pydantic makes it of the ``TypedDict``: a count at least 0, a ratio in [0, 1], a mode one of the game's."""
+    schemas = openapi_spec()["components"]["schemas"]
+    made = reply_schemas(REPLY_TYPES, "#/components/schemas/{model}")
+    assert {"User", "BoardStats", "GuessCounts", "Community", "TimeRow", "RatioRow", "Leaderboards", "DailyBoard"} <= set(made)
+    for name, schema in made.items():
+        assert schemas[name] == schema, name
+    stats = schemas["BoardStats"]["properties"]
+    assert stats["played"] == {"type": "integer", "minimum": 0}
+    assert stats["win_ratio"]["anyOf"][0] == {"type": "number", "minimum": 0, "maximum": 1}
+    assert stats["mode"]["enum"] == ["classic", "no-guess", "assist", "forgiving", "strict"]
+    assert "bot" in stats["unranked_reasons"]["propertyNames"]["enum"] and "title" not in str(schemas["TimeRow"])

@@ -21,12 +21,14 @@ board's mine count for its size, a cell on this game's board, a replay's moves).
 
 from __future__ import annotations
 
+import json
 from copy import deepcopy
 from functools import cache
 from typing import Any
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
+from pydantic import TypeAdapter
 
 from explainer.learn.practice import Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
@@ -44,7 +46,10 @@ from explainer.formats import FORMATS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
+from web.accounts import UserJson
 from web.bodies import body_schemas
+from web.replies.stats import DailyBoardJson, LeaderboardsJson
+from web.storage.stats import BoardStatsJson
 from web.replies.settings import MODES
 from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
@@ -120,6 +125,33 @@ _PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
 _CELLS = _array(_ref("Cell"))
 
 
+#: the replies whose schemas are generated from their types (``TypedDict``s), each under its name less "Json"
+REPLY_TYPES: tuple[Any, ...] = (UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson)
+
+
+def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
+    """The JSON Schema of each reply type and of the types it is made of (pydantic reads the ``TypedDict``s), each
+    named for its type less its "Json" suffix (``BoardStatsJson`` -> ``BoardStats``), without pydantic's titles."""
+    _keys, defs = TypeAdapter.json_schemas(
+        [(typed.__name__, "serialization", TypeAdapter(typed)) for typed in types], ref_template=ref_template
+    )
+    named = {name: name.removesuffix("Json") for name in defs.get("$defs", {})}
+    text = json.dumps(defs.get("$defs", {}))
+    for name, short in named.items():
+        text = text.replace(json.dumps(ref_template.format(model=name)), json.dumps(ref_template.format(model=short)))
+    schemas = {named[name]: schema for name, schema in json.loads(text).items()}
+    return {name: _untitled(schema) for name, schema in schemas.items()}
+
+
+def _untitled(schema: Any) -> Any:
+    """``schema`` without pydantic's ``title`` keywords (the names say it)."""
+    if isinstance(schema, dict):
+        return {key: _untitled(value) for key, value in schema.items() if key != "title" or not isinstance(value, str)}
+    if isinstance(schema, list):
+        return [_untitled(value) for value in schema]
+    return schema
+
+
 def _schemas() -> dict[str, Any]:
     game_states = sorted({state.public for state in GameState})  # a pending loss is lost, with end.pending
     layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
@@ -128,6 +160,7 @@ def _schemas() -> dict[str, Any]:
     replay_actions = [*MOVES, "assist", "undo", *HELP]
     return {
         **body_schemas(_REF + "{model}"),  # the request bodies, from their models
+        **reply_schemas(REPLY_TYPES, _REF + "{model}"),  # the replies declared with their types
         "Error": _object(
             {
                 "error": {"type": "string", "description": "What was wrong, quoting the bad input."},
@@ -143,52 +176,6 @@ def _schemas() -> dict[str, Any]:
             "minItems": 2,
             "maxItems": 2,
         },
-        "User": _object({"username": _STRING, "created_at": {"type": "number"}}, ["username", "created_at"]),
-        "BoardStats": _object(
-            {
-                "kind": _STRING, "mode": {"enum": list(MODES)}, "played": _COUNT, "won": _COUNT, "lost": _COUNT,
-                "win_ratio": _nullable(_PROBABILITY), "current_streak": _COUNT, "best_streak": _COUNT,
-                "best_time": _nullable({"type": "number"}), "median_time": _nullable({"type": "number"}),
-                "guesses": _object({"forced": _COUNT, "avoidable": _COUNT, "reviewed_games": _COUNT},
-                                   ["forced", "avoidable", "reviewed_games"]),
-                "hints": _COUNT, "saves": _COUNT, "assisted_games": _COUNT,
-                "unranked_games": _COUNT,
-                "unranked_reasons": {"type": "object", "propertyNames": {"enum": [str(reason) for reason in Unranked]},
-                                     "additionalProperties": _COUNT,
-                                     "description": "Why games did not rank, with how many games each."},
-                "win_ratio_series": _array(_PROBABILITY), "win_times": _array({"type": "number"}),
-                "community": {**_object(
-                    {"best_bbbv_per_second": _nullable({"type": "number"}), "median_ioe": _nullable({"type": "number"}),
-                     "best_stnb": _nullable({"type": "number"})},
-                    ["best_bbbv_per_second", "median_ioe", "best_stnb"],
-                ), "description": "The community's figures of the wins, as ms_toollib computes them (STNB: the "
-                                  "standard levels only)."},
-            },
-            ["kind", "mode", "played", "won", "lost", "win_ratio", "current_streak", "best_streak", "best_time",
-             "median_time", "guesses", "hints", "saves", "assisted_games", "unranked_games", "unranked_reasons",
-             "win_ratio_series", "win_times", "community"],
-        ),
-        "TimeRow": _object(
-            {"rank": _COUNT, "username": _STRING, "seconds": {"type": "number"}, "finished_at": {"type": "number"},
-             "assisted": _array(_STRING)},
-            ["username", "seconds", "finished_at", "assisted"],
-        ),
-        "Leaderboards": _object(
-            {
-                "kind": _STRING, "mode": {"enum": list(MODES)}, "min_games": _COUNT,
-                "by_win_ratio": _array(_object({"rank": _COUNT, "username": _STRING, "played": _COUNT, "won": _COUNT,
-                                                "win_ratio": _PROBABILITY},
-                                               ["rank", "username", "played", "won", "win_ratio"])),
-                "by_best_time": _array(_ref("TimeRow")),
-                "assisted": _array(_ref("TimeRow")),
-            },
-            ["kind", "mode", "min_games", "by_win_ratio", "by_best_time", "assisted"],
-        ),
-        "DailyBoard": _object(
-            {"preset": _STRING, "day": _STRING, "key": _STRING, "players": _COUNT,
-             "ranked": _array(_ref("TimeRow")), "assisted": _array(_ref("TimeRow"))},
-            ["preset", "day", "key", "players", "ranked", "assisted"],
-        ),
         "Highlight": _object(
             {"cell": _ref("Cell"), "roles": _array({"enum": list(ROLES)}, minItems=1)},
             ["cell", "roles"],

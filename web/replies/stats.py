@@ -4,11 +4,14 @@ as the server reads them, the ranked tables and today's daily boards as JSON."""
 from __future__ import annotations
 
 import re
-from typing import Any, NotRequired, TypedDict
+from typing import Any
+
+from typing_extensions import NotRequired, TypedDict
 
 from flask_babel import gettext as _
 
 from web import daily
+from web.json_types import Count, ModeName, Ratio
 from web.errors import BadRequestBody
 from web.replies.settings import MODES
 from web.storage import stats
@@ -39,9 +42,9 @@ def check_mode(value: Any) -> str:
 
 
 class TimeRowJson(TypedDict):
-    """A finished game on a leaderboard (``rank``: on the ranked lists only)."""
+    """A finished game on a leaderboard (its rank: on the ranked lists only)."""
 
-    rank: NotRequired[int]
+    rank: NotRequired[Count]
     username: str
     seconds: float
     finished_at: float  # seconds since the epoch
@@ -49,17 +52,17 @@ class TimeRowJson(TypedDict):
 
 
 class RatioRowJson(TypedDict):
-    rank: int
+    rank: Count
     username: str
-    played: int
-    won: int
-    win_ratio: float
+    played: Count
+    won: Count
+    win_ratio: Ratio
 
 
 class LeaderboardsJson(TypedDict):
     kind: str
-    mode: str
-    min_games: int  # the games a player needs to be on the win-ratio list
+    mode: ModeName
+    min_games: Count  # the games a player needs to be on the win-ratio list
     by_win_ratio: list[RatioRowJson]
     by_best_time: list[TimeRowJson]
     assisted: list[TimeRowJson]
@@ -69,7 +72,7 @@ class DailyBoardJson(TypedDict):
     preset: str
     day: str
     key: str
-    players: int
+    players: Count
     ranked: list[TimeRowJson]
     assisted: list[TimeRowJson]
 

@@ -19,11 +19,16 @@ import json
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from sqlalchemy import and_, case, func, select
 
+from web.json_types import Count, ModeName, Ratio
 from web.storage.database import connection
+from web.storage.ranking import Unranked
 from web.storage.results import counted
 from web.storage.tables import ACCOUNT_PREFIX, daily_attempts, results, users
 
@@ -31,39 +36,44 @@ __all__ = ["BoardStats", "BoardStatsJson", "CommunityJson", "GuessCountsJson", "
 
 
 class GuessCountsJson(TypedDict):
-    forced: int
-    avoidable: int
-    reviewed_games: int  # the games whose guesses were counted (their review is done)
+    forced: Count
+    avoidable: Count
+    reviewed_games: Count  # the games whose guesses were counted (their review is done)
 
 
 class CommunityJson(TypedDict):
-    """The community's figures of the wins, as ``ms_toollib`` computes them."""
+    """The community's figures of the wins, as ms_toollib computes them (STNB: the standard levels only)."""
 
     best_bbbv_per_second: float | None
     median_ioe: float | None
     best_stnb: float | None  # the standard levels only
 
 
+#: why a game did not rank (``web.storage.ranking.Unranked``)
+UnrankedName = Annotated[str, Field(json_schema_extra={"enum": [str(reason) for reason in Unranked]})]
+
+
 class BoardStatsJson(TypedDict):
-    """A player's statistics on one board kind and mode (``BoardStats.to_json``)."""
+    """A player's statistics on one board kind and mode."""
 
     kind: str
-    mode: str
-    played: int
-    won: int
-    lost: int
-    win_ratio: float | None
-    current_streak: int
-    best_streak: int
+    mode: ModeName
+    played: Count
+    won: Count
+    lost: Count
+    win_ratio: Ratio | None
+    current_streak: Count
+    best_streak: Count
     best_time: float | None
     median_time: float | None
     guesses: GuessCountsJson
-    hints: int
-    saves: int
-    assisted_games: int
-    unranked_games: int
-    unranked_reasons: dict[str, int]  # why games did not rank, with how many games each
-    win_ratio_series: list[float]
+    hints: Count
+    saves: Count
+    assisted_games: Count
+    unranked_games: Count
+    unranked_reasons: Annotated[dict[UnrankedName, Count], Field(description="Why games did not rank, with how many "
+                                                                    "games each.")]
+    win_ratio_series: list[Ratio]
     win_times: list[float]
     community: CommunityJson
 
