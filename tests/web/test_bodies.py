@@ -81,7 +81,8 @@ def test_the_description_s_replies_are_their_types() -> None:
     as pydantic makes it of the ``TypedDict``: a count at least 0, a ratio in [0, 1], a mode one of the game's."""
     schemas = openapi_spec()["components"]["schemas"]
     made = reply_schemas(REPLY_TYPES, "#/components/schemas/{model}")
-    assert {"User", "BoardStats", "GuessCounts", "Community", "TimeRow", "RatioRow", "Leaderboards", "DailyBoard"} <= set(made)
+    assert {"User", "BoardStats", "GuessCounts", "Community", "TimeRow", "RatioRow", "Leaderboards", "DailyBoard", "Position",
+            "ExportedFile", "Progress", "PracticeItem", "LastMiss", "Puzzle"} <= set(made)
     for name, schema in made.items():
         assert schemas[name] == schema, name
     stats = schemas["BoardStats"]["properties"]

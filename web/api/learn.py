@@ -20,7 +20,10 @@ The expected step stays on the server: a puzzle as sent holds its board only.
 from __future__ import annotations
 
 import secrets
-from typing import Any, TypedDict, cast
+from typing import Annotated, Any, cast
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
@@ -35,6 +38,7 @@ from explainer.words.lessons import LessonJson, example_json, lesson_text, lesso
 from explainer.words.practice import answer_json
 from explainer.words.render import Renderer
 
+from web.json_types import Count
 from web.storage import puzzles as practice_store
 from web.storage import training
 from web.replies.learn import queue_json
@@ -54,11 +58,11 @@ class PuzzleReplyJson(TypedDict):
     id: str
     pattern: str
     name: str
-    height: int
-    width: int
-    mines: int | None
+    height: Annotated[int, Field(ge=1)]
+    width: Annotated[int, Field(ge=1)]
+    mines: Count | None
     board: list[str]  # rows in the text format
-    answers: int
+    answers: Count
     solved: bool
 
 

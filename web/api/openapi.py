@@ -48,6 +48,10 @@ from explainer.learn.lessons import PATTERNS, SHAPE_IDS
 
 from web.accounts import UserJson
 from web.bodies import body_schemas
+from web.replies.learn import PracticeItemJson
+from web.replies.positions import ExportedFileJson, PositionJson
+from web.storage.puzzles import ProgressJson
+from web.api.learn import PuzzleReplyJson
 from web.replies.stats import DailyBoardJson, LeaderboardsJson
 from web.storage.stats import BoardStatsJson
 from web.replies.settings import MODES
@@ -55,7 +59,7 @@ from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
 from web.storage.ranking import Origin, Unranked
-from web.storage.training import MASTERED, WEEKS
+from web.storage.training import WEEKS
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
 
@@ -126,7 +130,12 @@ _CELLS = _array(_ref("Cell"))
 
 
 #: the replies whose schemas are generated from their types (``TypedDict``s), each under its name less "Json"
-REPLY_TYPES: tuple[Any, ...] = (UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson)
+REPLY_TYPES: tuple[Any, ...] = (
+    UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
+    PracticeItemJson, PuzzleReplyJson,
+)
+#: the types named otherwise in the description
+_RENAMED = {"PuzzleReplyJson": "Puzzle"}
 
 
 def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
@@ -135,7 +144,7 @@ def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
     _keys, defs = TypeAdapter.json_schemas(
         [(typed.__name__, "serialization", TypeAdapter(typed)) for typed in types], ref_template=ref_template
     )
-    named = {name: name.removesuffix("Json") for name in defs.get("$defs", {})}
+    named = {name: _RENAMED.get(name, name.removesuffix("Json")) for name in defs.get("$defs", {})}
     text = json.dumps(defs.get("$defs", {}))
     for name, short in named.items():
         text = text.replace(json.dumps(ref_template.format(model=name)), json.dumps(ref_template.format(model=short)))
@@ -480,30 +489,6 @@ def _schemas() -> dict[str, Any]:
             },
             ["kind", "cell", "certain", "text", "highlights", "lesson"],
         ),
-        "Progress": _object(
-            {
-                "pattern": _STRING,
-                "solved": _COUNT,
-                "answered": _COUNT,
-                "first_try": _COUNT,
-                "accuracy": _nullable(_PROBABILITY),
-            },
-            ["pattern", "solved", "answered", "first_try", "accuracy"],
-        ),
-        "Puzzle": _object(
-            {
-                "id": _STRING,
-                "pattern": _STRING,
-                "name": _STRING,
-                "height": {"type": "integer", "minimum": 1},
-                "width": {"type": "integer", "minimum": 1},
-                "mines": _nullable(_COUNT),
-                "board": _array(_STRING),
-                "answers": _COUNT,
-                "solved": _BOOLEAN,
-            },
-            ["id", "pattern", "name", "height", "width", "mines", "board", "answers", "solved"],
-        ),
         "LessonSummary": _object(
             {
                 "id": _STRING,
@@ -558,30 +543,6 @@ def _schemas() -> dict[str, Any]:
             },
             ["cell", "move", "verdict", "reason", "text", "placement", "highlights"],
         ),
-        "PracticeItem": _object(
-            {
-                "pattern": {"enum": [p.id for p in PATTERNS]},
-                "name": _STRING,
-                "misses": {**_COUNT, "description": "Steps of this pattern the player's finished games show missed."},
-                "streak": {**_COUNT, "description": f"First-try rights in a row since the last miss ({MASTERED}: mastered)."},
-                "mastered": _BOOLEAN,
-                "due": _BOOLEAN,
-                "due_at": {"type": "number", "description": "When it is due again (Unix seconds)."},
-                "last": _object(
-                    {
-                        "game_id": _STRING,
-                        "move": {"type": "integer", "minimum": 1},
-                        "finished_at": {"type": "number"},
-                        "safe": _CELLS,
-                        "mines": _CELLS,
-                        "url": {**_STRING, "description": "The move in the game's review."},
-                        "text": _STRING,
-                    },
-                    ["game_id", "move", "finished_at", "safe", "mines", "url", "text"],
-                ),
-            },
-            ["pattern", "name", "misses", "streak", "mastered", "due", "due_at", "last"],
-        ),
         "AnswerResult": _object(
             {
                 "status": {"enum": [str(s) for s in Status]},
@@ -633,27 +594,6 @@ def _schemas() -> dict[str, Any]:
             ["format", "version", "height", "width", "mines", "layout", "moves"],
             additionalProperties=True,
             description="A replay file, as GET /api/games/{game_id}/replay-file gives it (see README).",
-        ),
-        "Position": _object(
-            {
-                "board": _STRING,
-                "height": _COUNT,
-                "width": _COUNT,
-                "mines": _nullable(_COUNT),
-                "layout": _nullable(_CELLS),
-                "formats": {**_array({"enum": list(FORMATS)}), "description": "The export formats that can hold it."},
-                "share": {"type": "string", "description": "A link (path and query) that opens it on the analysis board."},
-            },
-            ["board", "height", "width", "mines", "layout", "formats", "share"],
-        ),
-        "ExportedFile": _object(
-            {
-                "format": {"enum": list(FORMATS)},
-                "filename": _STRING,
-                "content": {"type": "string", "description": "The file (text formats)."},
-                "base64": {"type": "string", "description": "The file, base64-encoded (MBF)."},
-            },
-            ["format", "filename"],
         ),
         "PositionAnalysis": _object(
             {

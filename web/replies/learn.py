@@ -5,16 +5,19 @@ sentence that says it)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TypedDict
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from flask import url_for
 from flask_babel import format_date
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.json_shapes import CellJson
 from explainer.words.lessons import lesson_text
 from explainer.words.practice import missed_text
 from explainer.words.render import Renderer
+from web.json_types import CellJson, Count, PatternName
 from web.storage import training
 
 __all__ = ["LastMissJson", "PracticeItemJson", "queue_json"]
@@ -22,24 +25,25 @@ __all__ = ["LastMissJson", "PracticeItemJson", "queue_json"]
 
 class LastMissJson(TypedDict):
     game_id: str
-    move: int
+    move: Annotated[int, Field(ge=1)]
     finished_at: float
     safe: list[CellJson]
     mines: list[CellJson]
-    url: str  # the move in the game's review
+    url: Annotated[str, Field(description="The move in the game's review.")]
     text: str
 
 
 class PracticeItemJson(TypedDict):
     """One pattern of "Your practice"."""
 
-    pattern: str
+    pattern: PatternName
     name: str
-    misses: int
-    streak: int
+    misses: Annotated[Count, Field(description="Steps of this pattern the player's finished games show missed.")]
+    streak: Annotated[Count, Field(description=f"First-try rights in a row since the last miss ({training.MASTERED}: "
+                                   "mastered).")]
     mastered: bool
     due: bool
-    due_at: float
+    due_at: Annotated[float, Field(description="When it is due again (Unix seconds).")]
     last: LastMissJson
 
 

@@ -4,16 +4,18 @@
 from __future__ import annotations
 
 import base64
-from typing import NotRequired, TypedDict
+from typing import Annotated
 from urllib.parse import urlencode
 
 from flask import url_for
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
 
 from explainer.core.board import Board
 from explainer.core.cells import CellSet
-from explainer.core.json_shapes import CellJson
-from explainer.formats import FORMATS, FormatError, Position, link, view_of_layout, write
+from explainer.formats import FORMATS, FormatError, FormatName, Position, link, view_of_layout, write
 from web.daily import layout_hidden
+from web.json_types import CellJson, Count
 from web.storage import games as db
 
 __all__ = [
@@ -68,8 +70,8 @@ def _in_format(position: Position, name: str) -> Position:
     return position
 
 
-def _writable(position: Position) -> list[str]:
-    names: list[str] = []
+def _writable(position: Position) -> list[FormatName]:
+    names: list[FormatName] = []
     for name in FORMATS:
         try:
             write(_in_format(position, name), name)
@@ -82,22 +84,22 @@ def _writable(position: Position) -> list[str]:
 class PositionJson(TypedDict):
     """A position for the analysis board."""
 
-    board: str  # the text format
-    height: int
-    width: int
-    mines: int | None
-    layout: list[CellJson] | None  # the mines, when the position knows them
-    formats: list[str]  # the export formats that can hold it
-    share: str  # a link (path and query) that opens it on the analysis board
+    board: Annotated[str, Field(description="The text format.")]
+    height: Count
+    width: Count
+    mines: Count | None
+    layout: Annotated[list[CellJson] | None, Field(description="The mines, when the position knows them.")]
+    formats: Annotated[list[FormatName], Field(description="The export formats that can hold it.")]
+    share: Annotated[str, Field(description="A link (path and query) that opens it on the analysis board.")]
 
 
 class ExportedFileJson(TypedDict):
-    """A position's file in one format: text as ``content``, MBF base64-encoded."""
+    """A position's file in one format: text as content, MBF base64-encoded."""
 
-    format: str
+    format: FormatName
     filename: str
-    content: NotRequired[str]
-    base64: NotRequired[str]
+    content: NotRequired[Annotated[str, Field(description="The file (text formats).")]]
+    base64: NotRequired[Annotated[str, Field(description="The file, base64-encoded (MBF).")]]
 
 
 def position_json(position: Position) -> PositionJson:
@@ -113,7 +115,7 @@ def position_json(position: Position) -> PositionJson:
     }
 
 
-def exported(position: Position, name: str, stem: str) -> ExportedFileJson:
+def exported(position: Position, name: FormatName, stem: str) -> ExportedFileJson:
     """The file of ``position`` in format ``name``: text as ``content``, MBF base64-encoded."""
     content = write(_in_format(position, name), name)
     reply: ExportedFileJson = {"format": name, "filename": f"{stem}-{name}.{EXTENSIONS[name]}"}

@@ -18,12 +18,15 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict
 
 from sqlalchemy import Row, case, func, insert, literal, select, union_all, update
 
 from explainer.core.board import Board
 from explainer.learn.lessons import PATTERN_IDS
+from web.json_types import Count, Ratio
 from web.storage.database import connection, write
 from web.storage.retention import prune_after_write
 from web.storage.tables import practice_totals, puzzles
@@ -65,10 +68,10 @@ class ProgressJson(TypedDict):
     """A player's progress on one pattern."""
 
     pattern: str
-    solved: int
-    answered: int
-    first_try: int
-    accuracy: float | None  # first-try answers right, of those answered
+    solved: Count
+    answered: Count
+    first_try: Count
+    accuracy: Ratio | None  # first-try answers right, of those answered
 
 @dataclass(frozen=True)
 class Progress:
