@@ -431,6 +431,9 @@ class PlayApp(App[None]):
             self.bot_tick()
 
     def bot_tick(self) -> None:
+        if self.autoplay is None or self.session.game.over:  # a tick already queued when the bot stopped: nothing
+            self.stop_bot()
+            return
         move = self.session.bot_move()
         self.refresh_all()
         if move is None or self.session.game.over:

@@ -283,6 +283,9 @@ def test_shift_s_lets_the_bot_play_to_the_end_and_a_key_stops_it() -> None:
         await until(pilot, lambda: app.session.game.over or app.autoplay is None)
         assert app.session.game.over and app.autoplay is None
         assert "The bot" in panel_text(app)
+        app.bot_tick()  # a tick the timer had queued before it stopped (a busy machine) changes nothing
+        await pilot.pause()
+        assert "The bot" in panel_text(app)
         await pilot.press("n")  # a new game; the bot plays on, slowly, until a key is pressed
         assert app.session.game.state is GameState.READY
         app.bot_delay = 30.0
