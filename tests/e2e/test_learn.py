@@ -164,3 +164,43 @@ def test_hint_links_to_the_lesson_of_its_pattern(page: Page, live_server: LiveSe
     page.click('[data-action="bot-step"]')
     expect(explanation(page)).to_have_attribute("data-kind", "bot")
     expect(link).to_have_attribute("data-lesson", lesson)
+
+
+def test_a_mine_count_puzzle_shows_its_mines_and_a_new_attempt_only_its_own_verdicts(page: Page) -> None:
+    """The endgame lesson's steps read the mine count: the example and every puzzle show the mines left (the count
+    less the flags).  After a wrong answer, the next attempt's panel shows that attempt alone: the old verdicts and
+    "the step to find" go."""
+    page.goto("/learn/endgame")
+    example = page.locator('[data-role="example-mines"]')
+    expect(example).to_be_visible()
+    puzzle, board = practice_board(page)
+    safe, mines = answer_cells(board)
+    while len(safe) + len(mines) < 2:  # a puzzle with room for a partial answer
+        page.click('[data-action="next-puzzle"]')
+        expect(page.locator('[data-role="practice-board"]')).not_to_have_attribute("data-puzzle-id", puzzle)
+        puzzle, board = practice_board(page)
+        safe, mines = answer_cells(board)
+    assert board.mines is not None
+    counter = page.locator('[data-role="practice-mines"]')
+    expect(counter).to_be_visible()
+    expect(counter.locator("output")).to_have_text(str(board.mines - board.flagged_mask.bit_count()))
+
+    solution = make_hint(board).solution
+    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
+    row, col = divmod(next(iter_bits(unproved)), board.width)
+    practice_cell(page, row, col).click()
+    page.click('[data-action="check"]')
+    result = page.locator('[data-role="practice-result"]')
+    expect(result).to_have_attribute("data-status", "wrong")
+    expect(page.locator('[data-role="practice-explanation"]')).to_be_visible()
+    expect(page.locator('[data-role="practice-verdicts"]')).to_be_visible()
+
+    page.click('[data-action="clear-answer"]')
+    first = (safe or mines)[0]
+    practice_cell(page, *first).click(button="left" if safe else "right")
+    page.click('[data-action="check"]')
+    expect(result).to_have_attribute("data-status", "partial")
+    expect(page.locator('[data-role="practice-explanation"]')).to_be_hidden()
+    expect(page.locator('[data-role="practice-verdicts"]')).to_be_hidden()
+    expect(page.locator('[data-role="practice-board"] .cell[data-wrong-answer]')).to_have_count(0)
+    expect(practice_cell(page, *first)).to_have_attribute("data-verdict", "right")

@@ -12,6 +12,17 @@ function rows(text) {
   return text.split("\n").filter((line) => line && !line.startsWith("mines"));
 }
 
+// The mines left to find on a lesson's or a puzzle's board (its mine count less its flags), shown above it when the
+// board has a mine count: the mine-count and endgame steps read it.
+function showMinesLeft(role, mines, lines) {
+  const counter = document.querySelector(`[data-role="${role}"]`);
+  if (!counter) return;
+  counter.hidden = mines === null || mines === undefined;
+  if (counter.hidden) return;
+  const flags = lines.reduce((count, line) => count + [...line].filter((cell) => cell === "F").length, 0);
+  counter.querySelector(`[data-role="${role}-count"]`).textContent = String(mines - flags);
+}
+
 function boardState(id, height, width, lines) {
   return { id, height, width, board: lines, state: "playing", wrong_flags: [] };
 }
@@ -52,6 +63,7 @@ class Practice {
   showExample(example) {
     const view = new BoardView(document.querySelector('[data-role="example-board"]'));
     view.render(boardState(example.id, example.height, example.width, rows(example.board)));
+    showMinesLeft("example-mines", example.mines, rows(example.board));
     // pointing at a step shows that step's cells alone; else the whole result:
     // a named shape: its result (numbers, mines, safe cells, flags taken away); else every step's cells
     const steps = (example.steps.length > 1 ? example.steps : [example.hint]).flatMap((step) => step.highlights);
@@ -97,6 +109,7 @@ class Practice {
   show(puzzle) {
     this.puzzle = puzzle;
     this.board.render(boardState(puzzle.id, puzzle.height, puzzle.width, puzzle.board));
+    showMinesLeft("practice-mines", puzzle.mines, puzzle.board);
     this.board.element.dataset.puzzleId = puzzle.id;
     this.board.setHighlights([]);
     this.explanation.hidden = true;
@@ -124,6 +137,18 @@ class Practice {
     }
   }
 
+  clearVerdicts() {
+    for (const cell of this.board.cells) {
+      delete cell.dataset.verdict;
+      delete cell.dataset.wrongAnswer;
+    }
+    this.board.setHighlights([]);
+    this.verdicts.replaceChildren();
+    this.verdicts.hidden = true;
+    this.explanation.hidden = true;
+    this.legend.hidden = true;
+  }
+
   answer() {
     const opened = [];
     const flagged = [];
@@ -142,13 +167,13 @@ class Practice {
     }
     const reply = await call("POST", this.url(`/puzzles/${encodeURIComponent(this.puzzle.id)}/answer`), this.answer());
     this.showProgress(reply.progress);
+    this.clearVerdicts(); // only this attempt's verdicts are shown
     const { status } = reply.result;
     if (status === "right") {
       this.say("right", this.texts.right);
       await this.next(true);
       return;
     }
-    for (const cell of this.board.cells) delete cell.dataset.verdict;
     if (status === "incomplete" || status === "partial") {
       this.say(status, status === "partial" ? reply.result.text : this.texts.incomplete);
       for (const { cell, verdict } of reply.result.cells) this.board.cell(...cell).dataset.verdict = verdict;
