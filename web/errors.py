@@ -57,9 +57,6 @@ __all__ = [
 ]
 
 
-API_PREFIX = "/api/"
-
-
 class ApiError(Exception):
     """A request the API refuses, with its HTTP status; its message is already in the
     request's language (raised while answering a request, it is built with ``gettext``)."""
