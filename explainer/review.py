@@ -49,8 +49,9 @@ from explainer.play.losses import LossReport, move_loss_report, strict_report
 __all__ = ["VERDICTS", "MoveReview", "Review", "ReviewSummary", "Verdict", "review", "summarize"]
 
 class Verdict(StrEnum):
-    """How a move is judged (the module's docstring says when each applies)."""
+    """How a move is judged: certain, a forced or an avoidable guess, a wrong flag, or neutral (nothing to judge)."""
 
+    # (the module's docstring says when each applies)
     CERTAIN = "certain"
     FORCED_GUESS = "forced-guess"
     AVOIDABLE_GUESS = "avoidable-guess"

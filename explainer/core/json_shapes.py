@@ -8,12 +8,23 @@ OpenAPI description names the same fields (``tests/web/test_openapi_replies.py``
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Annotated, Any, Literal, get_args
 
-__all__ = ["AreasJson", "CellJson", "ClashJson", "DeductionJson", "HighlightJson", "ProofStepJson", "ROLES", "Role"]
+from annotated_types import Ge, Interval, Len, MinLen
+from typing_extensions import Doc, NotRequired, TypedDict
 
-#: a cell as JSON: ``[row, col]``, 0-based
-CellJson = list[int]
+__all__ = ["AreasJson", "CellJson", "ClashJson", "Count", "DeductionJson", "HighlightJson", "Probability",
+           "ProofStepJson", "ROLES", "Role"]
+
+# The shapes are plain ``TypedDict``s; their fields carry what a client may rely on as standard typing metadata
+# (``annotated_types`` limits, ``Doc`` descriptions), which the web's API description reads (``web.api.openapi``).
+
+#: a cell as JSON: ``[row, col]``, 0-based, row 0 at the top
+CellJson = Annotated[list[Annotated[int, Ge(0)]], Len(2, 2)]
+#: a number of things
+Count = Annotated[int, Ge(0)]
+#: a chance, from 0 to 1
+Probability = Annotated[float, Interval(ge=0, le=1)]
 
 #: the role of a highlighted cell: ``clue`` (numbers used), ``common``, ``unique-a``, ``unique-b`` (the areas of
 #: a two-number step), ``safe`` (to open), ``mine`` (to flag), ``wrong-flag``, ``known-mine`` (mines an argument
@@ -31,10 +42,13 @@ ROLES: tuple[Role, ...] = get_args(Role)
 
 class HighlightJson(TypedDict):
     cell: CellJson
-    roles: list[Role]  # in ``ROLES`` order
+    roles: Annotated[list[Role], MinLen(1)]  # in ``ROLES`` order
 
 
 class ClashJson(TypedDict):
+    """A contradiction: under assume the number (null: the mine count, value mines in all) would touch `mines` mines
+    with `room` covered cells left that are neither; `mines` exceeds `value` or `mines + room` falls short of it."""
+
     number: CellJson | None  # None: the mine count of the whole board
     value: int
     mines: int
@@ -43,19 +57,23 @@ class ClashJson(TypedDict):
 
 class ProofStepJson(TypedDict):
     kind: str  # ``StepKind``
-    assume: list[list[Any]]  # [[cell, "mine" | "safe"], ...], outermost first
-    numbers: list[CellJson]
-    mine_count: bool
-    safe: list[CellJson]
-    mines: list[CellJson]
-    figures: dict[str, Any]  # the figures its sentence states (``StepKind`` names their ``TypedDict``)
+    assume: Annotated[list[list[Any]], Doc("The suppositions in force, outermost first: [[cell, 'mine'|'safe'], ...].")]
+    numbers: Annotated[list[CellJson], Doc("The revealed numbers the step uses.")]
+    mine_count: Annotated[bool, Doc("Whether the step uses the board's mine count.")]
+    safe: Annotated[list[CellJson], Doc("Cells the step concludes safe (under assume).")]
+    mines: Annotated[list[CellJson], Doc("Cells the step concludes are mines (under assume).")]
+    # the figures its sentence states (``StepKind`` names their ``TypedDict``)
+    figures: Annotated[dict[str, Any], Doc("Every figure the step's sentence states.")]
     clash: NotRequired[ClashJson]
     text: NotRequired[str]  # words
-    depth: NotRequired[int]  # words: nesting in the cases of a proof
-    highlights: NotRequired[list[HighlightJson]]  # words, for a page that lists the steps
+    depth: NotRequired[Annotated[Count, Doc("Nesting in the cases of a proof.")]]  # words
+    highlights: NotRequired[Annotated[list[HighlightJson], Doc("The step's cells by role, for a page that lists the "
+                                                               "steps.")]]  # words
 
 
 class AreasJson(TypedDict):
+    """A two-number step: the cells both numbers see, and those only one sees."""
+
     common: list[CellJson]
     unique_a: list[CellJson]
     unique_b: list[CellJson]
@@ -73,6 +91,6 @@ class DeductionJson(TypedDict):
     areas: NotRequired[AreasJson]  # a two-number step's areas
     proof: list[ProofStepJson]
     text: NotRequired[str]  # words
-    lead: NotRequired[str]  # words: the sentences before the steps
-    action: NotRequired[str]  # words: the sentence after them
+    lead: NotRequired[Annotated[str, Doc("The sentences before the proof's steps (a page that lists them).")]]  # words
+    action: NotRequired[Annotated[str, Doc("The sentence after the steps: what to open or flag.")]]  # words
     highlights: NotRequired[list[HighlightJson]]  # words: in a chain, the cells of the step by role

@@ -8,12 +8,14 @@ guess".
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated
+
+from typing_extensions import Doc, NotRequired, TypedDict
 
 from explainer.bot.moves import Move, MoveKind
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.cells import CellSet
-from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, Count, DeductionJson, HighlightJson, Probability, Role
 from explainer.engine.highlight import Marks, highlights
 from explainer.words.guesses import guess_advice, guess_reasons
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -36,33 +38,36 @@ __all__ = [
 
 class AlternativeJson(TypedDict):
     cell: CellJson
-    probability: float
+    probability: Probability
 
 
 class GuessJson(TypedDict):
-    """A guess of the bot's policy as data (``explainer.bot.guess.Guess``)."""
+    """The guess the bot's policy picks when no cell is certain, and the figures behind it."""
 
     cell: CellJson
-    reason: str  # ``GuessReason``
-    probability: float  # of a mine
-    tied: int
-    win: float | None
-    survival: float | None
+    reason: GuessReason
+    probability: Probability  # of a mine
+    tied: Count
+    win: Probability | None
+    survival: Probability | None
     alternatives: list[AlternativeJson]
     rival: CellJson | None
-    rival_survival: float | None
-    better: CellJson | None  # a cell looked at that survives the two moves more often than the pick (with the blend)
-    better_survival: float | None
-    backup: float | None  # with ``better``: the chance to survive this guess and then the second-safest cell
-    better_backup: float | None
+    rival_survival: Probability | None
+    better: Annotated[CellJson | None, Doc("A cell the lookahead weighed that survives this guess and the next move more "
+                                           "often than the pick, which leaves a safer second-best cell.")]
+    better_survival: Probability | None
+    backup: Annotated[Probability | None, Doc("With `better`: the chance to survive this guess and then the "
+                                              "second-safest cell.")]
+    better_backup: Probability | None
     dead: list[CellJson]
-    region: list[CellJson]  # an isolated region's cells (``GuessReason.ISOLATED``), else empty
+    region: Annotated[list[CellJson], Doc("For an `isolated` guess: the covered cells cut off from the rest (the pick "
+                                          "included), whose mines nothing outside them can decide; else empty.")]
 
 
 class BotMoveJson(TypedDict):
     """A move of the bot for a client: what, where, whether certain, and why."""
 
-    kind: str  # ``MoveKind``
+    kind: MoveKind
     cell: CellJson
     certain: bool
     text: str
@@ -116,7 +121,7 @@ def explain_move(move: Move, language: str = DEFAULT_LANGUAGE) -> str:
 def move_to_json(move: Move, language: str = DEFAULT_LANGUAGE) -> BotMoveJson:
     """A move for the web: what to do, where, and why (text and data)."""
     data: BotMoveJson = {
-        "kind": move.kind.value,
+        "kind": move.kind,
         "cell": move.cell.to_json(),
         "certain": move.certain,
         "text": explain_move(move, language),
@@ -132,7 +137,7 @@ def guess_json(guess: Guess) -> GuessJson:
     """A guess as data (its words are ``guess_reasons``)."""
     return {
         "cell": guess.cell.to_json(),
-        "reason": guess.reason.value,
+        "reason": guess.reason,
         "probability": guess.probability,
         "tied": guess.tied,
         "win": guess.win,

@@ -3,11 +3,14 @@ its proof, the summary figures."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Annotated
+
+from annotated_types import Ge
+from typing_extensions import Doc, TypedDict
 
 from explainer.bot.guess import Guess, GuessReason
 from explainer.core.deduction import Rule
-from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, Count, DeductionJson, HighlightJson, Probability, Role
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
 from explainer.play.history import Action, By
 from explainer.play.losses import LossKind
@@ -24,62 +27,68 @@ __all__ = ["ChancesJson", "ReviewJson", "ReviewLossJson", "ReviewSummaryJson", "
 
 
 class ChancesJson(TypedDict):
-    best: float  # the chance to win with best play from the view
-    played: float  # the chance left after the move, then best play
-    placements: int  # the mine placements that fit the view, all played out
+    """A forced guess when the bot's exact endgame search runs (few placements left)."""
+
+    best: Annotated[Probability, Doc("The chance to win with best play from the view.")]
+    played: Annotated[Probability, Doc("The chance left after this guess, then best play.")]
+    placements: Annotated[Count, Doc("The mine placements that fit the view, all played out.")]
 
 
 class ReviewLossJson(TypedDict):
+    """The move that lost: why."""
+
     kind: LossKind
     text: str
     chain: list[DeductionJson]
 
 
 class _ReviewedMoveBase(TypedDict):
-    index: int  # 1-based, among the reviewed moves
-    history: int  # the record's index in the game's history
+    index: Annotated[int, Ge(1)]  # 1-based, among the reviewed moves
+    history: Annotated[Count, Doc("The move's record in the game's history (0-based).")]
     action: Action
     cell: CellJson | None
     by: By
-    t: float | None
-    verdict: str  # ``Verdict``
+    t: Annotated[float | None, Doc("When it was played, seconds since the epoch.")]
+    verdict: Verdict
     rule: str | None
-    probability: float | None  # an open or chord's chance of a mine
-    safest: bool | None  # an open or chord: whether it was on one of the safest cells
+    probability: Probability | None  # an open or chord's chance of a mine
+    safest: Annotated[bool | None, Doc("An open or chord: whether it was on a safest cell.")]
     best_guess: GuessJson | None
     missed: DeductionJson | None
     lost: bool
     undone: bool
-    became_safe_after: int | None
+    became_safe_after: Annotated[Annotated[int, Ge(1)] | None, Doc("A wrong flag: the move after which the numbers "
+                                                                   "proved it wrong.")]
     chances: ChancesJson | None
-    board: list[str]  # the view just before the move, one row each
+    board: Annotated[list[str], Doc("The player's view just before the move, one row each.")]
     text: str
     highlights: list[HighlightJson]
 
 
 class ReviewedMoveJson(_ReviewedMoveBase, total=False):
-    """One move of a review, judged (``review_json``)."""
+    """One move of a review, judged."""
 
     loss: ReviewLossJson  # the move that lost: why
 
 
 class ReviewSummaryJson(TypedDict):
     state: str
-    moves: int
-    clicks: int
-    guesses: dict[str, int]  # forced, avoidable
-    wrong_flags: int
-    hints: int
-    probabilities: int
-    undos: int
-    accuracy: float | None
-    time: float | None
-    bbbv: int | None
-    bbbv_per_second: float | None
-    efficiency: float | None
+    moves: Count
+    clicks: Count
+    guesses: dict[str, Count]  # forced, avoidable
+    wrong_flags: Count
+    hints: Count
+    probabilities: Annotated[Count, Doc("The times the probabilities were asked for.")]
+    undos: Count
+    accuracy: Probability | None
+    time: Annotated[float, Ge(0)] | None
+    bbbv: Count | None
+    bbbv_per_second: Annotated[float, Ge(0)] | None
+    efficiency: Annotated[float, Ge(0)] | None
     assisted: list[str]
     #: the 1-based number of the first move not judged (the review's time ran out there), None when all are
-    unjudged_from: int | None
+    unjudged_from: Annotated[Annotated[int, Ge(1)] | None, Doc("The first move not judged: the review's time (a fixed "
+                                                               "limit) ran out there.")]
     note: str | None  # what the player should know of the review as a whole (the moves not judged)
 
 

@@ -90,3 +90,10 @@ def test_the_description_s_replies_are_their_types() -> None:
     assert stats["win_ratio"]["anyOf"][0] == {"type": "number", "minimum": 0, "maximum": 1}
     assert stats["mode"]["enum"] == ["classic", "no-guess", "assist", "forgiving", "strict"]
     assert "bot" in stats["unranked_reasons"]["propertyNames"]["enum"] and "title" not in str(schemas["TimeRow"])
+    # the engine's shapes: plain TypedDicts whose limits (annotated_types) and descriptions (Doc) reach the description
+    move = schemas["ReviewedMove"]["properties"]
+    assert move["history"] == {"type": "integer", "minimum": 0,
+                               "description": "The move's record in the game's history (0-based)."}
+    assert schemas["Guess"]["properties"]["probability"] == {"type": "number", "minimum": 0, "maximum": 1}
+    assert schemas["Highlight"]["properties"]["roles"]["minItems"] == 1
+    assert schemas["Deduction"]["properties"]["lead"]["description"].startswith("The sentences before")

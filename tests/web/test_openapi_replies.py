@@ -39,7 +39,8 @@ def _checked(response: TestResponse, path: str, method: str = "get") -> Any:
 def test_the_description_names_the_engine_types() -> None:
     schemas = openapi_spec()["components"]["schemas"]
     move_schema = schemas["ReviewedMove"]["properties"]
-    assert move_schema["verdict"]["enum"] == [str(verdict) for verdict in Verdict]
+    verdicts = schemas[move_schema["verdict"]["$ref"].rsplit("/", 1)[1]]  # a named type: Verdict
+    assert verdicts["enum"] == [str(verdict) for verdict in Verdict]
     assert set(move_schema["action"]["enum"]) <= set(ACTIONS) and move_schema["by"]["enum"] == list(BY)
     game = schemas["Game"]["properties"]
     assert game["state"]["enum"] == ["lost", "playing", "ready", "won"]  # a pending loss is lost, with end.pending

@@ -24,24 +24,21 @@ from __future__ import annotations
 import json
 from copy import deepcopy
 from functools import cache
-from typing import Any
+from typing import Any, get_args, get_origin, get_type_hints
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from pydantic import TypeAdapter
+from typing_extensions import Doc, NotRequired, Required, is_typeddict
 
 from explainer.learn.practice import Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import MIN_SIDE, GameState
-from explainer.play.history import ASSIST, ASSISTED, BY, HELP, MOVES
+from explainer.play.history import ASSISTED, HELP, MOVES
 from explainer.play.losses import LOSS_KINDS
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
-from explainer.engine.highlight import ROLES
 from explainer.engine.hint import HINT_KINDS
-from explainer.bot.guess import GuessReason
-from explainer.bot.moves import MoveKind
-from explainer.review import Verdict as MoveVerdict
 from explainer.formats import FORMATS
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS, SHAPE_IDS
@@ -52,6 +49,8 @@ from web.replies.learn import PracticeItemJson
 from web.replies.positions import ExportedFileJson, PositionJson
 from web.storage.puzzles import ProgressJson
 from web.api.learn import PuzzleReplyJson
+from explainer.words.bot import BotMoveJson
+from explainer.words.review import ReviewJson
 from web.replies.stats import DailyBoardJson, LeaderboardsJson
 from web.storage.stats import BoardStatsJson
 from web.replies.settings import MODES
@@ -132,7 +131,7 @@ _CELLS = _array(_ref("Cell"))
 #: the replies whose schemas are generated from their types (``TypedDict``s), each under its name less "Json"
 REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
-    PracticeItemJson, PuzzleReplyJson,
+    PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson,
 )
 #: the types named otherwise in the description
 _RENAMED = {"PuzzleReplyJson": "Puzzle"}
@@ -149,7 +148,31 @@ def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
     for name, short in named.items():
         text = text.replace(json.dumps(ref_template.format(model=name)), json.dumps(ref_template.format(model=short)))
     schemas = {named[name]: schema for name, schema in json.loads(text).items()}
+    for typed in _typed_dicts(types):  # descriptions a field carries as ``Doc`` (the engine's shapes)
+        for field, hint in get_type_hints(typed, include_extras=True).items():
+            while get_origin(hint) in (NotRequired, Required):
+                hint = get_args(hint)[0]
+            doc = next((item.documentation for item in getattr(hint, "__metadata__", ()) if isinstance(item, Doc)), None)
+            schema = schemas.get(named.get(typed.__name__, ""), {})
+            if doc is not None and field in schema.get("properties", {}):
+                schema["properties"][field]["description"] = doc
     return {name: _untitled(schema) for name, schema in schemas.items()}
+
+
+def _typed_dicts(types: tuple[Any, ...]) -> list[Any]:
+    """Every ``TypedDict`` ``types`` are made of, themselves included."""
+    found: list[Any] = []
+    pending = list(types)
+    while pending:
+        typed = pending.pop()
+        if is_typeddict(typed):
+            if typed in found:
+                continue
+            found.append(typed)
+            pending.extend(get_type_hints(typed, include_extras=True).values())
+        else:
+            pending.extend(get_args(typed))
+    return found
 
 
 def _untitled(schema: Any) -> Any:
@@ -185,119 +208,6 @@ def _schemas() -> dict[str, Any]:
             "minItems": 2,
             "maxItems": 2,
         },
-        "Highlight": _object(
-            {"cell": _ref("Cell"), "roles": _array({"enum": list(ROLES)}, minItems=1)},
-            ["cell", "roles"],
-        ),
-        "Deduction": _object(
-            {
-                "rule": _STRING,
-                "safe": _CELLS,
-                "mines": _CELLS,
-                "clues": _CELLS,
-                "known_mines": _CELLS,
-                "known_safe": _CELLS,
-                "uses_mine_count": _BOOLEAN,
-                "message": _STRING,
-                "areas": _object({"common": _CELLS, "unique_a": _CELLS, "unique_b": _CELLS},
-                                 ["common", "unique_a", "unique_b"],
-                                 description="A two-number step: the cells both numbers see, and those only one sees."),
-                "proof": _array(_ref("ProofStep")),
-                "text": _STRING,
-                "lead": {**_STRING, "description": "The sentences before the proof's steps (a page that lists them)."},
-                "action": {**_STRING, "description": "The sentence after the steps: what to open or flag."},
-                "highlights": _array(_ref("Highlight")),
-            },
-            ["rule", "safe", "mines", "proof"],
-        ),
-        "ReviewedMove": _object(
-            {
-                "index": {"type": "integer", "minimum": 1},
-                "history": {**_COUNT, "description": "The move's record in the game's history (0-based)."},
-                "action": {"enum": [*MOVES, ASSIST, "undo"]},  # (help asked for is not a reviewed move)
-                "cell": _nullable(_ref("Cell")),
-                "by": {"enum": list(BY)},
-                "t": _nullable({"type": "number", "description": "When it was played, seconds since the epoch."}),
-                "verdict": {"enum": [str(verdict) for verdict in MoveVerdict]},
-                "rule": _nullable(_STRING),
-                "probability": _nullable(_PROBABILITY),
-                "safest": _nullable({**_BOOLEAN, "description": "An open or chord: whether it was on a safest cell."}),
-                "missed": _nullable(_ref("Deduction")),
-                "best_guess": _nullable(_ref("Guess")),
-                "chances": _nullable(_object(
-                    {
-                        "best": {**_PROBABILITY, "description": "The chance to win with best play from the view."},
-                        "played": {**_PROBABILITY, "description": "The chance left after this guess, then best play."},
-                        "placements": {**_COUNT, "description": "The mine placements that fit the view, all played out."},
-                    },
-                    ["best", "played", "placements"],
-                    description="A forced guess when the bot's exact endgame search runs (few placements left).",
-                )),
-                "lost": _BOOLEAN,
-                "undone": _BOOLEAN,
-                "became_safe_after": _nullable({"type": "integer", "minimum": 1, "description": "A wrong flag: the "
-                                                "move after which the numbers proved it wrong."}),
-                "loss": _object({"kind": {"enum": list(LOSS_KINDS)}, "text": _STRING, "chain": _array(_ref("Deduction"))},
-                                ["kind", "text", "chain"], description="The move that lost: why."),
-                "board": _array(_STRING, description="The player's view just before the move, one row each."),
-                "text": _STRING,
-                "highlights": _array(_ref("Highlight")),
-            },
-            ["index", "action", "cell", "verdict", "probability", "missed", "text"],
-        ),
-        "Review": _object(
-            {
-                "moves": _array(_ref("ReviewedMove")),
-                "summary": _object(
-                    {
-                        "state": {"enum": game_states},
-                        "moves": _COUNT, "clicks": _COUNT, "wrong_flags": _COUNT, "hints": _COUNT,
-                        "probabilities": {**_COUNT, "description": "The times the probabilities were asked for."},
-                        "undos": _COUNT,
-                        "guesses": _object({"forced": _COUNT, "avoidable": _COUNT}, ["forced", "avoidable"]),
-                        "accuracy": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
-                        "time": _nullable({"type": "number", "minimum": 0}),
-                        "bbbv": _nullable(_COUNT), "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
-                        "efficiency": _nullable({"type": "number", "minimum": 0}),
-                        "assisted": _array(_STRING),
-                        "unjudged_from": _nullable({"type": "integer", "minimum": 1, "description": "The first move "
-                                                    "not judged: the review's time (a fixed limit) ran out there."}),
-                        "note": _nullable(_STRING),
-                    },
-                    ["moves", "clicks", "guesses", "wrong_flags", "hints", "accuracy", "time", "bbbv", "efficiency"],
-                ),
-            },
-            ["moves", "summary"],
-        ),
-        "ProofStep": _object(
-            {
-                "kind": _STRING,
-                "assume": _array(_array({"oneOf": [_ref("Cell"), {"enum": ["mine", "safe"]}]}, minItems=2, maxItems=2),
-                                 description="The suppositions in force, outermost first: [[cell, 'mine'|'safe'], ...]."),
-                "numbers": {**_CELLS, "description": "The revealed numbers the step uses."},
-                "mine_count": {**_BOOLEAN, "description": "Whether the step uses the board's mine count."},
-                "safe": {**_CELLS, "description": "Cells the step concludes safe (under assume)."},
-                "mines": {**_CELLS, "description": "Cells the step concludes are mines (under assume)."},
-                "figures": {"type": "object", "description": "Every figure the step's sentence states."},
-                "clash": _object(
-                    {
-                        "number": _nullable(_ref("Cell")),
-                        "value": _INTEGER,
-                        "mines": _INTEGER,
-                        "room": _INTEGER,
-                    },
-                    ["number", "value", "mines", "room"],
-                    description="A contradiction: under assume the number (null: the mine count, value mines in "
-                    "all) would touch `mines` mines with `room` covered cells left that are neither; "
-                    "`mines` exceeds `value` or `mines + room` falls short of it.",
-                ),
-                "text": _STRING,
-                "depth": {"type": "integer", "minimum": 0, "description": "Nesting in the cases of a proof."},
-                "highlights": {**_array(_ref("Highlight")), "description": "The step's cells by role, for a page "
-                               "that lists the steps."},
-            },
-            ["kind", "assume", "numbers", "mine_count", "safe", "mines", "figures", "text"],
-        ),
         "Overlay": _object(
             {
                 "probabilities": _array(_array(_nullable(_PROBABILITY))),
@@ -451,43 +361,6 @@ def _schemas() -> dict[str, Any]:
         "MoveReply": _object(
             {"game": _ref("Game"), "opened": _CELLS, "outcome": _ref("Outcome")},
             ["game", "opened", "outcome"],
-        ),
-        "Guess": _object(
-            {
-                "cell": _ref("Cell"),
-                "reason": {"enum": [str(reason) for reason in GuessReason]},
-                "probability": _PROBABILITY,
-                "tied": _COUNT,
-                "win": _nullable(_PROBABILITY),
-                "survival": _nullable(_PROBABILITY),
-                "alternatives": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY}, ["cell", "probability"])),
-                "rival": _nullable(_ref("Cell")),
-                "rival_survival": _nullable(_PROBABILITY),
-                "better": {**_nullable(_ref("Cell")), "description": "A cell the lookahead weighed that survives this "
-                           "guess and the next move more often than the pick, which leaves a safer second-best cell."},
-                "better_survival": _nullable(_PROBABILITY),
-                "backup": {**_nullable(_PROBABILITY), "description": "With `better`: the chance to survive this "
-                           "guess and then the second-safest cell."},
-                "better_backup": _nullable(_PROBABILITY),
-                "dead": _CELLS,
-                "region": {**_CELLS, "description": "For an `isolated` guess: the covered cells cut off from the "
-                           "rest (the pick included), whose mines nothing outside them can decide; else empty."},
-            },
-            ["cell", "reason", "probability", "tied", "alternatives", "dead", "region"],
-            description="The guess the bot's policy picks when no cell is certain, and the figures behind it.",
-        ),
-        "BotMove": _object(
-            {
-                "kind": {"enum": [str(kind) for kind in MoveKind]},
-                "cell": _ref("Cell"),
-                "certain": _BOOLEAN,
-                "deduction": _ref("Deduction"),
-                "guess": _ref("Guess"),
-                "text": _STRING,
-                "highlights": _array(_ref("Highlight")),
-                "lesson": _nullable(_STRING),
-            },
-            ["kind", "cell", "certain", "text", "highlights", "lesson"],
         ),
         "LessonSummary": _object(
             {
