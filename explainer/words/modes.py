@@ -3,9 +3,11 @@ assist, a loss report ("why did I lose") and a move's outcome as JSON in a langu
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated
 
-from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson
+from typing_extensions import Doc, NotRequired, TypedDict
+
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Probability
 from explainer.play.losses import LossKind, LossReport
 from explainer.play.modes import Assist, Mode, MoveOutcome
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -61,42 +63,47 @@ class AssistJson(TypedDict):
     """A cell the game opened for the player, and why."""
 
     cell: CellJson
-    probability: float
+    probability: Probability
     reason: str
     text: str
 
 
 class LossReportJson(TypedDict):
-    """Why the game was lost (``loss_report_json``)."""
+    """Why the game was lost; with highlights in the game's end.loss."""
 
     cell: CellJson
     kind: LossKind
-    probability: float
+    probability: Probability
     text: str
-    wrong_flags: NotRequired[list[CellJson]]  # the player's flags that were not mines and led to the loss
+    wrong_flags: NotRequired[Annotated[list[CellJson], Doc("The player's flags that were not mines and led to the loss.")]]
     wrong_flags_text: NotRequired[str]
-    chord: NotRequired[CellJson]  # the number the losing chord was made on
-    flag: NotRequired[CellJson]  # "flag": the wrong flag the numbers proved safe (the chain proves it)
-    lead: NotRequired[str]  # proved, strict, flag: the sentences before the chain
-    chain: NotRequired[list[DeductionJson]]  # proved, strict: the steps to the cell; flag: to the flag's cell
+    chord: NotRequired[Annotated[CellJson, Doc("The number the losing chord was made on.")]]
+    flag: NotRequired[Annotated[CellJson, Doc("kind flag: the wrong flag around the chorded number that the numbers "
+                                              "proved safe; the chain proves it.")]]
+    lead: NotRequired[Annotated[str, Doc("For a proved mine: the first sentence, before the chain.")]]
+    # proved, strict: the steps to the cell; flag: to the flag's cell
+    chain: NotRequired[Annotated[list[DeductionJson], Doc("For a proved mine: the steps from the numbers to the cell, "
+                                                          "in order.")]]
     deduction: NotRequired[DeductionJson]  # the chain's last step
     deduction_text: NotRequired[str]
-    flags: NotRequired[list[CellJson]]  # the player's right flags the chain starts from
+    flags: NotRequired[Annotated[list[CellJson], Doc("The player's right flags the chain starts from.")]]
     safe: NotRequired[list[CellJson]]  # the cells that were provably safe then
     safest: NotRequired[list[CellJson]]  # a guess with nothing safe: the least likely mines
-    safest_probability: NotRequired[float | None]
+    safest_probability: NotRequired[Probability | None]
     highlights: NotRequired[list[HighlightJson]]  # the web adds them in a game's ``end.loss``
 
 
 class OutcomeJson(TypedDict):
-    """What a move did (``outcome_json``)."""
+    """What a move did."""
 
     opened: list[CellJson]
     saved: bool  # forgiving: the mines moved away from the cells it opened
     assists: list[AssistJson]
     loss: NotRequired[LossReportJson]
-    assist_unavailable: NotRequired[bool]  # assist: the search for a cell to open ran over its budget
-    loss_unavailable: NotRequired[bool]  # the loss report ran over its budget (it comes with the game)
+    assist_unavailable: NotRequired[Annotated[bool, Doc("The search for a cell to open ran over the engine's budget "
+                                                        "(the move stands).")]]
+    loss_unavailable: NotRequired[Annotated[bool, Doc("The loss report ran over the engine's budget (the move stands; "
+                                                      "the game's end.loss gives it later).")]]
 
 
 def assist_json(assist: Assist, language: str = DEFAULT_LANGUAGE) -> AssistJson:

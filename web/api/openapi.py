@@ -35,7 +35,6 @@ from explainer.learn.practice import Mark, Reason, Status
 from explainer.play.simulated_player import DEPTHS
 from explainer.play.game import MIN_SIDE, GameState
 from explainer.play.history import ASSISTED, HELP, MOVES
-from explainer.play.losses import LOSS_KINDS
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
 from explainer.engine.hint import HINT_KINDS
@@ -51,6 +50,8 @@ from web.storage.puzzles import ProgressJson
 from web.api.learn import PuzzleReplyJson
 from explainer.words.bot import BotMoveJson
 from explainer.words.review import ReviewJson
+from explainer.words.modes import OutcomeJson
+from web.replies.analysis import OverlayJson
 from web.replies.stats import DailyBoardJson, LeaderboardsJson
 from web.storage.stats import BoardStatsJson
 from web.replies.settings import MODES
@@ -131,7 +132,7 @@ _CELLS = _array(_ref("Cell"))
 #: the replies whose schemas are generated from their types (``TypedDict``s), each under its name less "Json"
 REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
-    PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson,
+    PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson,
 )
 #: the types named otherwise in the description
 _RENAMED = {"PuzzleReplyJson": "Puzzle"}
@@ -208,17 +209,6 @@ def _schemas() -> dict[str, Any]:
             "minItems": 2,
             "maxItems": 2,
         },
-        "Overlay": _object(
-            {
-                "probabilities": _array(_array(_nullable(_PROBABILITY))),
-                "percent": _array(_array(_nullable(_STRING))),
-                "safest": _object(
-                    {"probability": _nullable(_PROBABILITY), "percent": _nullable(_STRING), "cells": _CELLS},
-                    ["probability", "percent", "cells"],
-                ),
-            },
-            ["probabilities", "percent", "safest"],
-        ),
         "Hint": _object(
             {
                 "kind": {"enum": [*HINT_KINDS, "first-click"]},
@@ -241,31 +231,6 @@ def _schemas() -> dict[str, Any]:
                           "the pattern's shape decides."},
             },
             ["kind", "text", "highlights"],
-        ),
-        "LossReport": _object(
-            {
-                "cell": _ref("Cell"),
-                "kind": {"enum": list(LOSS_KINDS)},
-                "probability": _nullable(_PROBABILITY),
-                "text": _STRING,
-                "deduction": _ref("Deduction"),
-                "deduction_text": _STRING,
-                "wrong_flags": {**_CELLS, "description": "The player's flags that were not mines and led to the loss."},
-                "wrong_flags_text": _STRING,
-                "chord": {**_ref("Cell"), "description": "The number the losing chord was made on."},
-                "flag": {**_ref("Cell"), "description": "kind flag: the wrong flag around the chorded number that "
-                         "the numbers proved safe; the chain proves it."},
-                "flags": {**_CELLS, "description": "The player's right flags the chain starts from."},
-                "safest_probability": _nullable(_PROBABILITY),
-                "lead": {**_STRING, "description": "For a proved mine: the first sentence, before the chain."},
-                "chain": {**_array(_ref("Deduction")),
-                          "description": "For a proved mine: the steps from the numbers to the cell, in order."},
-                "safe": _CELLS,
-                "safest": _CELLS,
-                "highlights": _array(_ref("Highlight")),
-            },
-            ["cell", "kind", "probability", "text"],
-            description="Why the game was lost; with highlights in the game's end.loss.",
         ),
         "Game": _object(
             {
@@ -343,20 +308,6 @@ def _schemas() -> dict[str, Any]:
             },
             ["id", "mode", "height", "width", "mines", "mines_left", "state", "moves", "board", "elapsed",
              "running", "replayable", "undoable", "wrong_flags", "summary"],
-        ),
-        "Outcome": _object(
-            {
-                "opened": _CELLS,
-                "saved": _BOOLEAN,
-                "assists": _array(_object({"cell": _ref("Cell"), "probability": _PROBABILITY, "reason": _STRING,
-                                           "text": _STRING}, ["cell", "text"])),
-                "loss": _nullable(_ref("LossReport")),
-                "assist_unavailable": {**_BOOLEAN, "description": "The search for a cell to open ran over the "
-                                       "engine's budget (the move stands)."},
-                "loss_unavailable": {**_BOOLEAN, "description": "The loss report ran over the engine's budget (the "
-                                     "move stands; the game's end.loss gives it later)."},
-            },
-            ["opened", "saved", "assists"],
         ),
         "MoveReply": _object(
             {"game": _ref("Game"), "opened": _CELLS, "outcome": _ref("Outcome")},

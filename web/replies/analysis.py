@@ -8,11 +8,13 @@ language switch, the overlay) does not solve or render it again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypedDict, cast
+from typing import cast
+
+from typing_extensions import TypedDict
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell
-from explainer.core.json_shapes import CellJson
+from explainer.core.json_shapes import CellJson, Probability
 from explainer.engine.hint import Hint, wrong_flag_hint
 from explainer.engine.solve import Solution
 from explainer.play.game import Game
@@ -55,15 +57,15 @@ class Analyses:
 
 
 class SafestJson(TypedDict):
-    probability: float | None
+    probability: Probability | None
     percent: str | None
     cells: list[CellJson]
 
 
 class OverlayJson(TypedDict):
-    """Exact mine probabilities for a client (``overlay_json``)."""
+    """Exact mine probabilities, row by row (null: not a covered cell)."""
 
-    probabilities: list[list[float | None]]
+    probabilities: list[list[Probability | None]]
     percent: list[list[str | None]]  # the same, as the language writes a percentage
     safest: SafestJson
 
