@@ -253,7 +253,7 @@ def _problem(error: ErrorDetails) -> str:
     field = _field(error["loc"])
     value = repr(error.get("input"))[:40]
     kind = error["type"]
-    limit = (error.get("ctx") or {})
+    ctx = error.get("ctx") or {}
     if kind == "missing":
         # I18N: a request body without a field it needs; %(field)s is the field's name, which stays as it is
         return _("%(field)s is missing", field=field)
@@ -270,27 +270,27 @@ def _problem(error: ErrorDetails) -> str:
         # I18N: a field of a request body that is not a list; %(field)s is its name (stays as it is), %(value)s the value sent
         return _("%(field)s must be a list, got %(value)s", field=field, value=value)
     if kind in {"literal_error", "enum"}:
-        choices = ", ".join(re.findall(r"'([^']*)'", str(limit.get("expected", ""))))
+        choices = ", ".join(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
         # I18N: a value that is not one of a list; %(key)s is the field's name, %(formats)s the values allowed (kept as they are), %(value)s what was sent
         return _("%(key)s must be one of %(formats)s, got %(value)s", key=field, formats=choices, value=value)
     if kind == "greater_than_equal":
         # I18N: a number in a request body below its smallest value; %(field)s is its name, %(limit)s the smallest value, %(value)s the value sent
-        return _("%(field)s must be %(limit)s or more, got %(value)s", field=field, limit=limit.get("ge"), value=value)
+        return _("%(field)s must be %(limit)s or more, got %(value)s", field=field, limit=ctx.get("ge"), value=value)
     if kind == "less_than_equal":
         # I18N: a number in a request body above its largest value; %(field)s is its name, %(limit)s the largest value, %(value)s the value sent
-        return _("%(field)s must be %(limit)s or less, got %(value)s", field=field, limit=limit.get("le"), value=value)
+        return _("%(field)s must be %(limit)s or less, got %(value)s", field=field, limit=ctx.get("le"), value=value)
     if kind in {"string_too_short", "string_too_long", "too_short", "too_long"} and isinstance(error.get("input"), str):
         if kind.endswith("short"):
-            count = int(limit.get("min_length", 1))
+            count = int(ctx.get("min_length", 1))
             # I18N: a text field of a request body that is too short; %(field)s is its name, %(count)s the fewest characters allowed
             return ngettext("%(field)s must have at least %(count)s character", "%(field)s must have at least %(count)s characters",
                             count, field=field, count=count)
-        count = int(limit.get("max_length", 0))
+        count = int(ctx.get("max_length", 0))
         # I18N: a text field of a request body that is too long; %(field)s is its name, %(count)s the most characters allowed
         return ngettext("%(field)s must have at most %(count)s character", "%(field)s must have at most %(count)s characters",
                         count, field=field, count=count)
     if kind in {"too_short", "too_long"}:
-        count = int(limit.get("min_length" if kind == "too_short" else "max_length", 0))
+        count = int(ctx.get("min_length" if kind == "too_short" else "max_length", 0))
         # I18N: a list in a request body with too few or too many items; %(field)s is its name, %(count)s how many it must have, %(value)s the value sent
         return ngettext("%(field)s must have %(count)s item, got %(value)s", "%(field)s must have %(count)s items, got %(value)s",
                         count, field=field, count=count, value=value)

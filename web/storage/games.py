@@ -96,7 +96,7 @@ def _record(row: Row[Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any, Any]
     return GameRecord(game_id, owner, mode, game, replay_of, created_at, started_at, finished_at, data, kind, daily, origin, bool(adopted))
 
 
-def _played(game: Game) -> bool:
+def played(game: Game) -> bool:
     """Has the player (or the bot) made a move?  Cells a game opened for them (a position's
     cells, a daily board's start) do not start the clock."""
     if game.state is GameState.READY:
@@ -127,7 +127,7 @@ def create_game(
     now = time.time()
     game_id = secrets.token_urlsafe(12)
     kind = board_kind(game.height, game.width, game.mine_count)
-    started = now if _played(game) else None
+    started = now if played(game) else None
     finished = now if game.over else None
     data = _dump(game)
     with write(conn):
@@ -203,12 +203,6 @@ class Write:
 
 #: a write's rules: the record read (its game already changed), whether that game was over before, and the time
 Rules = Callable[[GameRecord, bool, float], Write]
-
-
-def played(game: Game) -> bool:
-    """Has the player (or the bot) made a move?  Cells a game opened for them (a position's
-    cells, a daily board's start) do not start the clock."""
-    return _played(game)
 
 
 def update_game(game_id: str, owner: str, change: Callable[[Game], T], rules: Rules) -> tuple[GameRecord, T]:
