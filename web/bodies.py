@@ -302,5 +302,13 @@ def body_schemas(ref_template: str) -> dict[str, Any]:
     """The JSON Schema of every body model, by its model's name, its references written with ``ref_template``
     (``"#/components/schemas/{model}"``)."""
     _refs, defs = models_json_schema([(model, "validation") for model in BODIES], ref_template=ref_template)
-    schemas: dict[str, Any] = defs.get("$defs", {})
-    return schemas
+    return {name: untitled(schema) for name, schema in defs.get("$defs", {}).items()}
+
+
+def untitled(schema: Any) -> Any:
+    """``schema`` without pydantic's ``title`` keywords (the names say it)."""
+    if isinstance(schema, dict):
+        return {key: untitled(value) for key, value in schema.items() if key != "title" or not isinstance(value, str)}
+    if isinstance(schema, list):
+        return [untitled(value) for value in schema]
+    return schema

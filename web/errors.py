@@ -5,22 +5,35 @@ How each becomes a reply — the JSON error object under ``/api/``, the site's e
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from flask import Response, jsonify
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from pydantic import Field
+from typing_extensions import TypedDict
 
 API_PREFIX = "/api/"
 
 
+class ErrorJson(TypedDict):
+    """The API's error object."""
+
+    error: Annotated[str, Field(description="What was wrong, quoting the bad input.")]
+    status: Annotated[int, Field(ge=400, le=599, description="The HTTP status code of the response.")]
+
+
 def error_json(message: str, status: int) -> Response:
     """The API's error object: ``{"error": message, "status": status}``."""
-    return jsonify({"error": message, "status": status})
+    reply: ErrorJson = {"error": message, "status": status}
+    return jsonify(reply)
 
 
 __all__ = [
     "API_PREFIX",
     "ApiError",
     "error_json",
+    "ErrorJson",
     "BadCredentials",
     "BadField",
     "BadPage",

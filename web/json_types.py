@@ -10,8 +10,9 @@ from pydantic import Field
 
 from explainer.learn.lessons import PATTERN_IDS
 from explainer.play.modes import MODES
+from explainer.words.i18n import LANGUAGES
 
-__all__ = ["CellJson", "Count", "ModeName", "PatternName", "Ratio", "Seconds"]
+__all__ = ["CellJson", "Count", "LanguageName", "ModeName", "PatternName", "Ratio", "Seconds"]
 
 #: a number of things: a whole number, 0 or more
 Count = Annotated[int, Field(ge=0)]
@@ -21,6 +22,8 @@ Ratio = Annotated[float, Field(ge=0, le=1)]
 Seconds = Annotated[float, Field(ge=0)]
 #: a game mode's name (``explainer.play.modes.Mode``)
 ModeName = Annotated[str, Field(json_schema_extra={"enum": [str(mode) for mode in MODES]})]
+#: a language a reply is written in (``explainer.words.i18n.LANGUAGES``)
+LanguageName = Annotated[str, Field(json_schema_extra={"enum": list(LANGUAGES)})]
 #: a cell: ``[row, col]``, 0-based, row 0 at the top
 CellJson = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)]
 #: a lesson's pattern (``explainer.learn.lessons.PATTERNS``)

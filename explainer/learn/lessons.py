@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal, get_args
 
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
@@ -55,6 +56,7 @@ __all__ = [
     "PATTERNS",
     "PATTERN_IDS",
     "SHAPE_IDS",
+    "ShapeId",
     "UnknownPatternError",
     "get_pattern",
     "ShapeMatch",
@@ -91,7 +93,9 @@ PATTERNS: tuple[Pattern, ...] = (
 )
 
 PATTERN_IDS: tuple[str, ...] = tuple(pattern.id for pattern in PATTERNS)
-SHAPE_IDS: tuple[str, ...] = ("one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge")
+#: a named shape: a pattern whose numbers decide cells on their own, in a line
+ShapeId = Literal["one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge"]
+SHAPE_IDS: tuple[ShapeId, ...] = get_args(ShapeId)
 _BY_ID = {pattern.id: pattern for pattern in PATTERNS}
 
 
@@ -110,7 +114,7 @@ class ShapeMatch:
     """A named shape: its id, its numbers in line order (starting with the
     pair's 1) and the unknown cells in front of them."""
 
-    pattern: str
+    pattern: ShapeId
     numbers: tuple[Cell, ...]
     frontier: CellSet
 
@@ -183,7 +187,7 @@ def match_shape(board: Board, deduction: Deduction) -> ShapeMatch | None:
         numbers.append(after)
         cells = cells | unknown_cells
         if count_after == 1:
-            name = "one-two-one" if len(numbers) == 3 else "one-two-two-one"
+            name: ShapeId = "one-two-one" if len(numbers) == 3 else "one-two-two-one"
             return ShapeMatch(name, tuple(numbers), cells)
         if wanted == 2:  # 1, 2, 2, 2 is no named shape
             break
@@ -239,7 +243,7 @@ class ShapeResult:
     mines a reduction takes away; empty when no number is reduced), and the cells its numbers decide
     together (``mines``, ``safe``)."""
 
-    pattern: str
+    pattern: ShapeId
     numbers: tuple[Cell, ...]
     counts: tuple[int, ...]
     flags: CellSet

@@ -373,7 +373,7 @@ class Status(StrEnum):
 
 
 class Mark(StrEnum):
-    """The mark one cell of an answer gets (a game's move is judged by ``explainer.review.Verdict``)."""
+    """The mark one cell of an answer gets (a game's move is judged by the review's Verdict)."""
 
     RIGHT = "right"  # opened and provably safe, or flagged and provably a mine
     WRONG = "wrong"

@@ -17,7 +17,7 @@ from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
 
-__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PRESETS", "check_size", "layout_text", "layout_value", "multiplied_mines", "random_layout"]
+__all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PublicState", "PRESETS", "check_size", "layout_text", "layout_value", "multiplied_mines", "random_layout"]
 
 #: name -> (height, width, mines)
 PRESETS: dict[str, tuple[int, int, int]] = {
@@ -99,9 +99,14 @@ class GameState(StrEnum):
     LOST = "lost"
 
     @property
-    def public(self) -> str:
+    def public(self) -> PublicState:
         """The state as the API and the review name it: a pending loss is ``lost`` (with ``pending``)."""
-        return str(GameState.LOST if self is GameState.LOSS_PENDING else self)
+        return _PUBLIC[GameState.LOST if self is GameState.LOSS_PENDING else self]
+
+
+#: a game's state as the API and the review name it (``GameState.public``): a pending loss is ``lost``
+PublicState = Literal["lost", "playing", "ready", "won"]
+_PUBLIC: dict[GameState, PublicState] = {GameState(name): name for name in get_args(PublicState)}
 
 
 #: what a record of the history is: a move, a cell an assisted game opened, an undo, or help asked for

@@ -30,7 +30,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Required, TypedDict
+from typing import Annotated, Required
+
+from typing_extensions import Doc, TypedDict
 
 from explainer.engine import budget
 from explainer.core.board import Board
@@ -39,7 +41,8 @@ from explainer.core.constraints import build_constraints
 from explainer.core.deduction import Rule
 from explainer.engine.count import Analysis, analyze
 from explainer.play import history
-from explainer.play.game import Game, GameError, GameState, LayoutMaker, layout_text, random_layout
+from explainer.play.game import Game, GameError, GameState, LayoutMaker, PublicState, layout_text, random_layout
+from explainer.core.json_shapes import Count
 from explainer.play.generate import DEFAULT_MAX_RULE, GenerationError, check_rules, generate, max_mines
 from explainer.play.losses import LossReport, strict_report
 from explainer.play.sampling import sample_layout
@@ -256,21 +259,22 @@ def _forgive_cells(game: Game, cells: int) -> bool:
 class ModeFigures(TypedDict, total=False):
     """A mode's own figures in the end-of-game summary."""
 
-    saves: int  # forgiving: the times the mines moved away from the player's click
-    assists: int  # assist: the cells the game opened for the player
-    max_rule: str  # no-guess: the deepest rule its boards need
-    require_rule: str | None  # no-guess: the rule every board needs, if any
+    saves: Annotated[Count, Doc("Forgiving: the times the mines moved away from a click.")]
+    assists: Annotated[Count, Doc("Assist: the cells the game opened for the player.")]
+    max_rule: Annotated[str, Doc("No-guess: the deepest rule its board needs (a rule's name).")]
+    require_rule: Annotated[str | None, Doc("No-guess: the rule its board must need, if any.")]
 
 
 class Summary(ModeFigures, total=False):
     """The end-of-game summary of a game (as it is now): its mode, state and move counts (``history.clicks``),
     and its mode's own figures."""
 
-    mode: Required[str]
-    state: Required[str]  # ``GameState.public``
-    moves: Required[int]
-    clicks: Required[int]  # the player's clicks: left, right and chords
-    bot_moves: Required[int]
+    mode: Required[Mode]
+    state: Required[PublicState]
+    moves: Required[Count]
+    clicks: Required[Annotated[Count, Doc("The player's clicks: left, right and chords (the review's count); moves "
+                                          "adds the bot's.")]]
+    bot_moves: Required[Count]
 
 
 class ModeRules:
@@ -408,7 +412,7 @@ def summary(game: Game) -> Summary:
     mode = game_mode(game)
     counted = history.clicks(game)  # the same count as the review's
     return Summary(
-        mode=str(mode),
+        mode=mode,
         state=game.state.public,
         moves=counted.moves,
         clicks=counted.total,

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Annotated, cast
+
+from typing_extensions import Doc
 
 from explainer.bot.guess import Guess
 from explainer.bot.moves import advised_guess
@@ -40,7 +42,7 @@ class Advice:
 class AdviceJson(HintJson, total=False):
     """The words' ``HintJson`` and, for a step, ``lesson``: the id of the Learn lesson about its pattern."""
 
-    lesson: str | None
+    lesson: Annotated[str | None, Doc("Kind deduction: the id of the Learn lesson about its pattern.")]
 
 
 def advise(solution: Solution, asked: Cell | None = None, guess_share: float | None = None) -> Advice:

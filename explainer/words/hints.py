@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, NotRequired, TypedDict
+from typing import Annotated, Literal
+
+from typing_extensions import Doc, NotRequired, TypedDict
 
 from explainer.core.cells import CellSet
-from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson
+from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Probability
 from explainer.engine.highlight import highlights, highlights_to_json, step_highlights
 from explainer.engine.hint import Hint, HintKind
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -38,13 +40,14 @@ class HintJson(TypedDict):
     highlights: list[HighlightJson]
     deduction: NotRequired[DeductionJson]  # with its steps' words and cells (``steps_json``)
     levels: NotRequired[HintLevels]  # a deduction's three levels
-    conflict: NotRequired[list[CellJson]]  # inconsistent: the numbers that cannot all hold
-    cell: NotRequired[CellJson]  # wrong_flag: the flag
-    lead: NotRequired[str]  # wrong_flag: the first sentence, before the chain
-    chain: NotRequired[list[DeductionJson]]  # wrong_flag: the steps from the numbers to the cell
-    probability: NotRequired[float | None]  # guess: the safest cells' chance of a mine
-    safest: NotRequired[list[CellJson]]  # guess: the safest cells
-    guess: NotRequired[GuessJson]  # guess: the bot's policy's pick
+    conflict: NotRequired[Annotated[list[CellJson], Doc("Kind inconsistent: the numbers that cannot all hold.")]]
+    cell: NotRequired[Annotated[CellJson, Doc("Kind wrong_flag: the flag.")]]
+    lead: NotRequired[Annotated[str, Doc("Kind wrong_flag: the first sentence, before the chain.")]]
+    chain: NotRequired[Annotated[list[DeductionJson], Doc("Kind wrong_flag: the steps from the numbers to the cell, "
+                                                          "in order.")]]
+    probability: NotRequired[Annotated[Probability | None, Doc("Kind guess: the safest cells' chance of a mine.")]]
+    safest: NotRequired[Annotated[list[CellJson], Doc("Kind guess: the safest cells.")]]
+    guess: NotRequired[Annotated[GuessJson, Doc("Kind guess: the bot's policy's pick.")]]
 
 
 def hint_text(hint: Hint, language: str = DEFAULT_LANGUAGE, guess: Guess | None = None) -> str:

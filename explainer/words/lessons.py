@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NotRequired, TypedDict
+from typing import Annotated
+
+from annotated_types import Ge
+from typing_extensions import Doc, NotRequired, TypedDict
 
 from explainer.core.cells import Cell
-from explainer.core.json_shapes import CellJson, DeductionJson, HighlightJson, Role
+from explainer.core.json_shapes import CellJson, Count, DeductionJson, HighlightJson, Role
 from explainer.engine.highlight import Marks, highlights_to_json
 from explainer.engine.hint import make_hint
-from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, ShapeResult, get_pattern
+from explainer.learn.lessons import PATTERNS, LessonExample, Pattern, ShapeId, ShapeResult, get_pattern
 from explainer.learn.practice import Puzzle
 from explainer.words.hints import HintJson, chain_json, hint_json
 from explainer.words.i18n import DEFAULT_LANGUAGE
@@ -172,7 +175,7 @@ class LessonJson(TypedDict):
     """A lesson in the list (``lessons_json``); the web adds the player's progress and its page."""
 
     id: str
-    number: int
+    number: Annotated[int, Ge(1)]
     rule: str
     name: str
     explanation: str
@@ -238,12 +241,12 @@ def shape_sentence(renderer: Renderer, shape: ShapeResult) -> str:
 
 
 class ShapeJson(TypedDict):
-    """What a named shape decides on its own, for a client (``shape_json``)."""
+    """What a named shape decides on its own."""
 
-    pattern: str
-    numbers: list[CellJson]
-    counts: list[int]  # the numbers as they count once the flags are taken away
-    flags: list[CellJson]  # the flags taken away
+    pattern: ShapeId
+    numbers: Annotated[list[CellJson], Doc("The shape's numbers in line order.")]
+    counts: Annotated[list[Count], Doc("Each number less the flags next to it.")]
+    flags: Annotated[list[CellJson], Doc("The flags a reduction takes away (empty when none).")]
     mines: list[CellJson]
     safe: list[CellJson]
     text: str
@@ -273,7 +276,7 @@ def shape_json(shape: ShapeResult, renderer: Renderer) -> ShapeJson:
 
 
 class LessonExampleJson(TypedDict):
-    """A lesson with its example (``example_json``)."""
+    """A lesson with its example board, its hint and the steps that show its result."""
 
     id: str
     rule: str
@@ -282,10 +285,10 @@ class LessonExampleJson(TypedDict):
     board: str
     height: int
     width: int
-    mines: int | None
+    mines: Count | None
     hint: HintJson
-    shape: ShapeJson | None  # what a named shape decides
-    steps: list[DeductionJson]  # the steps that show the pattern's result
+    shape: Annotated[ShapeJson | None, Doc("What a named shape decides.")]
+    steps: Annotated[list[DeductionJson], Doc("The steps that show the pattern's result.")]
 
 
 class PuzzleAnswerJson(TypedDict):

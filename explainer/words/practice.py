@@ -9,10 +9,12 @@ touches it.  Every cell and count named comes from the verdict's data (``explain
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal
+
+from typing_extensions import Doc, TypedDict
 
 from explainer.core.cells import Cell, CellSet
-from explainer.core.json_shapes import HighlightJson
+from explainer.core.json_shapes import CellJson, Count, HighlightJson
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
 from explainer.learn.practice import AnswerResult, CellVerdict, Mark, Reason, Status
 from explainer.words.lessons import shape_json, shape_sentence
@@ -23,25 +25,31 @@ __all__ = ["AnswerJson", "CellVerdictJson", "answer_json", "left_text", "missed_
 
 
 class CellVerdictJson(TypedDict):
-    cell: list[int]
+    cell: CellJson
     move: Literal["open", "flag"] | None
-    verdict: str  # ``Mark``
-    reason: str | None  # ``Reason``
-    text: str  # "" for a cell right or missed
-    placement: list[list[int]] | None
+    verdict: Mark
+    reason: Reason | None
+    text: Annotated[str, Doc("Why a wrong cell is wrong; empty for a cell right or missed.")]
+    placement: Annotated[list[CellJson] | None, Doc(
+        "For a cell the board does not decide: the mines of a placement that fits every number around it, with the "
+        "cell the other way.")]
     highlights: list[HighlightJson]
 
 
 class AnswerJson(TypedDict):
-    status: str  # ``Status``
+    """An answer's verdict; missing (the cells of the pattern not answered) only for a wrong answer."""
+
+    status: Status
     correct: bool
-    left: int | None  # cells of the lesson not answered yet (None for an incomplete answer: it reveals nothing)
-    text: str  # "" unless partial: how many are left
-    cells: list[CellVerdictJson]
-    found: list[list[int]]
-    missing: list[list[int]] | None  # only for a wrong answer (else it would give the answer away)
-    wrong_opened: list[list[int]]
-    wrong_flagged: list[list[int]]
+    left: Annotated[Count | None, Doc(
+        "Cells of the pattern not answered yet (null for an answer with none of them: it reveals nothing).")]
+    text: Annotated[str, Doc("For a partial answer: how many cells are left.")]
+    cells: Annotated[list[CellVerdictJson], Doc(
+        "Each cell answered; for a wrong answer also each cell of the pattern missed.")]
+    found: list[CellJson]
+    missing: list[CellJson] | None  # only for a wrong answer (else it would give the answer away)
+    wrong_opened: list[CellJson]
+    wrong_flagged: list[CellJson]
 
 
 def verdict_text(renderer: Renderer, verdict: CellVerdict) -> str:
@@ -111,8 +119,8 @@ def answer_json(result: AnswerResult, renderer: Renderer) -> AnswerJson:
         {
             "cell": verdict.cell.to_json(),
             "move": verdict.move,
-            "verdict": str(verdict.verdict),
-            "reason": None if verdict.reason is None else str(verdict.reason),
+            "verdict": verdict.verdict,
+            "reason": verdict.reason,
             "text": verdict_text(renderer, verdict),
             "placement": None if verdict.placement is None else verdict.placement.to_json(),
             "highlights": _verdict_highlights(verdict, renderer),
@@ -120,7 +128,7 @@ def answer_json(result: AnswerResult, renderer: Renderer) -> AnswerJson:
         for verdict in result.cells
     ]
     return {
-        "status": str(result.status),
+        "status": result.status,
         "correct": result.correct,
         "left": None if result.status is Status.INCOMPLETE else result.left,
         "text": left_text(renderer, result.left) if result.status is Status.PARTIAL else "",

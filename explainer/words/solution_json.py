@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NotRequired, TypedDict
+from typing import Annotated, Literal
+
+from typing_extensions import Doc, NotRequired, TypedDict
 
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.engine.solve import Solution
 from explainer.core.deduction import Deduction
-from explainer.core.json_shapes import CellJson, DeductionJson
+from explainer.core.json_shapes import CellJson, Count, DeductionJson, Probability
 from explainer.words.render import Renderer, step_depth
 
 __all__ = ["SolutionJson", "deduction_json", "solution_to_json"]
 
 
 class SolutionJson(TypedDict):
-    """The ``solve`` JSON object (docs/cli.md)."""
+    """A solve: what the numbers decide, with each step's proof (docs/cli.md)."""
 
     consistent: bool
     safe: list[CellJson]
     mines: list[CellJson]
-    probabilities: list[list[float | None]]  # by row; None on a cell that is not covered
+    probabilities: Annotated[list[list[Probability | None]], Doc("Row by row; null on a cell that is not covered.")]
     wrong_flags: list[CellJson]
     deductions: list[DeductionJson]
-    truncated: NotRequired[bool]  # the caller's limit ended ``deductions`` early
-    deductions_total: NotRequired[int]  # then: the whole chain's length
+    truncated: NotRequired[Annotated[Literal[True], Doc("The caller's limit ended deductions early.")]]
+    deductions_total: NotRequired[Annotated[Count, Doc("Then: the whole chain's length.")]]
     exact: NotRequired[bool]  # False: over budget, cheap rules only, no probabilities
     conflict: NotRequired[list[CellJson]]  # the numbers that cannot all hold
     text: NotRequired[str]  # then: why, in words

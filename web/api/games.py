@@ -71,7 +71,7 @@ from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
-from web.replies.game import advised_report, state_json
+from web.replies.game import MoveReplyJson, advised_report, state_json
 from web.request_data import body_json, reply_language
 from web.bodies import Empty, FlagMove, Move, NewGame, Vision, parse_body
 from web.extra import web_extra
@@ -110,7 +110,8 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
     if outcome.loss is not None:
         outcome = replace(outcome, loss=advised_report(outcome.loss, record.game))
     data = outcome_json(outcome, language)
-    return jsonify({"game": state_json(record, language), "opened": data["opened"], "outcome": data})
+    reply: MoveReplyJson = {"game": state_json(record, language), "opened": data["opened"], "outcome": data}
+    return jsonify(reply)
 
 
 @bp.post("/games")

@@ -1,7 +1,8 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``GET /api/openapi.json``.
 
 The request bodies' schemas are generated from their pydantic models (``web.bodies``: one declaration, read by
-``parse_body``).  The rest is Python data (``openapi_spec()``) built from the same constants the server checks
+``parse_body``), the replies' from their ``TypedDict``s (``REPLY_TYPES``).  The paths and the replay file's schema
+are Python data (``openapi_spec()``) built from the same constants the server checks
 against: modes (``web.replies.settings.MODES``), the no-guess depth limits, board limits, languages
 (``explainer.words.i18n.LANGUAGES``), lessons (``explainer.learn.lessons.PATTERNS``) and highlight roles
 (``explainer.engine.highlight.ROLES``).  ``tests/web/test_openapi.py`` keeps its paths and methods in step with the
@@ -29,25 +30,29 @@ from typing import Any, get_args, get_origin, get_type_hints
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from pydantic import TypeAdapter
-from typing_extensions import Doc, NotRequired, Required, is_typeddict
+from typing_extensions import Doc, NotRequired, Required, TypedDict, is_typeddict
 
-from explainer.learn.practice import Mark, Reason, Status
-from explainer.play.simulated_player import DEPTHS
-from explainer.play.game import MIN_SIDE, GameState
-from explainer.play.history import ASSISTED, HELP, MOVES
+from explainer.play.game import MIN_SIDE
+from explainer.play.history import HELP, MOVES
 from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.core.board import MAX_SIDE
-from explainer.engine.hint import HINT_KINDS
 from explainer.formats import FORMATS
 from explainer.words.i18n import LANGUAGES
-from explainer.learn.lessons import PATTERNS, SHAPE_IDS
+from explainer.learn.lessons import PATTERNS
 
 from web.accounts import UserJson
-from web.bodies import body_schemas
+from web.bodies import body_schemas, untitled
 from web.replies.learn import PracticeItemJson
 from web.replies.positions import ExportedFileJson, PositionJson
 from web.storage.puzzles import ProgressJson
-from web.api.learn import PuzzleReplyJson
+from web.api.learn import LessonSummaryJson, PuzzleReplyJson
+from web.api.positions import PositionAnalysisJson
+from web.errors import ErrorJson
+from web.replies.analysis import HintReply
+from web.replies.game import GameJson, MoveReplyJson
+from explainer.core.json_shapes import CellJson
+from explainer.words.lessons import LessonExampleJson
+from explainer.words.practice import AnswerJson
 from explainer.words.bot import BotMoveJson
 from explainer.words.review import ReviewJson
 from explainer.words.modes import OutcomeJson
@@ -58,7 +63,6 @@ from web.replies.settings import MODES
 from web.replies.stats import KIND
 from web.security import MAX_URL_BYTES
 from web.daily import DAILY_PRESETS
-from web.storage.ranking import Origin, Unranked
 from web.storage.training import WEEKS
 
 __all__ = ["bp", "openapi_spec", "ERROR_STATUSES"]
@@ -88,6 +92,14 @@ ERROR_STATUSES: dict[int, str] = {
     503: "The engine's time or memory budget for one request was exceeded, the reply would be larger than the "
     "server sends (8 MiB by default), or the server is reading other replay videos; try again or ask for less.",
 }
+
+class OpenApiDocumentJson(TypedDict):
+    """This description (OpenAPI 3.1)."""
+
+    openapi: str
+    info: dict[str, Any]
+    paths: dict[str, Any]
+
 
 _REF = "#/components/schemas/"
 _RESPONSES = "#/components/responses/"
@@ -132,10 +144,12 @@ _CELLS = _array(_ref("Cell"))
 #: the replies whose schemas are generated from their types (``TypedDict``s), each under its name less "Json"
 REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
-    PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson,
+    PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson, GameJson, MoveReplyJson,
+    HintReply, LessonSummaryJson, LessonExampleJson, AnswerJson, PositionAnalysisJson, ErrorJson, OpenApiDocumentJson,
 )
 #: the types named otherwise in the description
-_RENAMED = {"PuzzleReplyJson": "Puzzle"}
+_RENAMED = {"PuzzleReplyJson": "Puzzle", "HintReply": "Hint", "ShapeJson": "ShapeResult", "AnswerJson": "AnswerResult",
+            "CellVerdictJson": "CellVerdict", "VisionJson": "MineVision"}
 
 
 def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
@@ -157,7 +171,7 @@ def reply_schemas(types: tuple[Any, ...], ref_template: str) -> dict[str, Any]:
             schema = schemas.get(named.get(typed.__name__, ""), {})
             if doc is not None and field in schema.get("properties", {}):
                 schema["properties"][field]["description"] = doc
-    return {name: _untitled(schema) for name, schema in schemas.items()}
+    return {name: untitled(schema) for name, schema in schemas.items()}
 
 
 def _typed_dicts(types: tuple[Any, ...]) -> list[Any]:
@@ -176,214 +190,22 @@ def _typed_dicts(types: tuple[Any, ...]) -> list[Any]:
     return found
 
 
-def _untitled(schema: Any) -> Any:
-    """``schema`` without pydantic's ``title`` keywords (the names say it)."""
-    if isinstance(schema, dict):
-        return {key: _untitled(value) for key, value in schema.items() if key != "title" or not isinstance(value, str)}
-    if isinstance(schema, list):
-        return [_untitled(value) for value in schema]
-    return schema
+def _together(replies: dict[str, Any], bodies: dict[str, Any]) -> dict[str, Any]:
+    """The replies' schemas and the request bodies': a name both use (an enum such as Mode) is one schema."""
+    clashes = [name for name in replies.keys() & bodies.keys() if replies[name] != bodies[name]]
+    if clashes:
+        raise ValueError(f"a reply and a request body name different schemas alike: {sorted(clashes)}")
+    return {**replies, **bodies}
 
 
 def _schemas() -> dict[str, Any]:
-    game_states = sorted({state.public for state in GameState})  # a pending loss is lost, with end.pending
     layout_rows = _array({"type": "string", "pattern": "^[.*]+$", "minLength": MIN_SIDE, "maxLength": MAX_SIDE},
                          minItems=MIN_SIDE, maxItems=MAX_SIDE,
                          description="One row each, * a mine: height rows of width characters.")
     replay_actions = [*MOVES, "assist", "undo", *HELP]
     return {
-        **body_schemas(_REF + "{model}"),  # the request bodies, from their models
-        **reply_schemas(REPLY_TYPES, _REF + "{model}"),  # the replies declared with their types
-        "Error": _object(
-            {
-                "error": {"type": "string", "description": "What was wrong, quoting the bad input."},
-                "status": {"type": "integer", "minimum": 400, "maximum": 599,
-                           "description": "The HTTP status code of the response."},
-            },
-            ["error", "status"],
-        ),
-        "Cell": {
-            "type": "array",
-            "description": "[row, col], 0-based, row 0 at the top.",
-            "items": {"type": "integer", "minimum": 0},
-            "minItems": 2,
-            "maxItems": 2,
-        },
-        "Hint": _object(
-            {
-                "kind": {"enum": [*HINT_KINDS, "first-click"]},
-                "text": _STRING,
-                "levels": _object({"where": _STRING, "pattern": _STRING, "full": _STRING},
-                                  ["where", "pattern", "full"]),
-                "deduction": _ref("Deduction"),
-                "lead": {**_STRING, "description": "For a wrong flag: the first sentence, before the chain."},
-                "chain": {**_array(_ref("Deduction")),
-                          "description": "For a wrong flag: the steps from the numbers to the cell, in order."},
-                "highlights": _array(_ref("Highlight")),
-                "lesson": _nullable(_STRING),
-                "conflict": {**_CELLS, "description": "Kind inconsistent: the numbers that cannot all hold."},
-                "cell": _ref("Cell"),
-                "probability": _PROBABILITY,
-                "safest": _CELLS,
-                "guess": _ref("Guess"),
-                "overlay": _ref("Overlay"),
-                "shape": {**_nullable(_ref("ShapeResult")), "description": "A practice answer's explanation: what "
-                          "the pattern's shape decides."},
-            },
-            ["kind", "text", "highlights"],
-        ),
-        "Game": _object(
-            {
-                "id": _STRING,
-                "mode": {"enum": list(MODES)},
-                "height": {"type": "integer", "minimum": 1},
-                "width": {"type": "integer", "minimum": 1},
-                "mines": _COUNT,
-                "mines_left": _INTEGER,
-                "state": {"enum": game_states},
-                "moves": _COUNT,
-                "board": _array(_STRING, description="One row each: ? covered, F flagged, . open zero, 1-8."),
-                "elapsed": {"type": "number", "minimum": 0},
-                "running": _BOOLEAN,
-                "replayable": _BOOLEAN,
-                "undoable": {**_BOOLEAN, "description": "A move can be taken back (also a loss not accepted yet)."},
-                "wrong_flags": _CELLS,
-                "summary": _object(
-                    {"mode": {"enum": list(MODES)}, "state": {"enum": game_states}, "moves": _COUNT,
-                     "assisted": _array({"enum": list(ASSISTED)},
-                                        description="Why the game counts as assisted (empty: it does not)."),
-                     "warnings": {**_BOOLEAN, "description": "Wrong flags are shown (the player's choice at the start)."},
-                     "unranked": _nullable(_array({"enum": [str(reason) for reason in Unranked]},
-                                                  description="Why the finished game does not rank (empty: it ranks); "
-                                                  "null while it is played.")),
-                     "clicks": {**_COUNT, "description": "The player's clicks: left, right and chords (the "
-                                "review's count); moves adds the bot's."},
-                     "bot_moves": _COUNT,
-                     "bbbv": {**_nullable(_COUNT), "description": "The board's 3BV, once the game is over for good."},
-                     "bbbv_per_second": _nullable({"type": "number", "minimum": 0}),
-                     "efficiency": {**_nullable({"type": "number", "minimum": 0}), "description": "3BV per click."},
-                     # each mode's own figures (``explainer.play.modes.ModeFigures``)
-                     "saves": {**_COUNT, "description": "Forgiving: the times the mines moved away from a click."},
-                     "assists": {**_COUNT, "description": "Assist: the cells the game opened for the player."},
-                     "max_rule": {"enum": [str(rule) for rule in DEPTHS],
-                                  "description": "No-guess: the deepest rule its board needs."},
-                     "require_rule": {"enum": [*(str(rule) for rule in DEPTHS), None],
-                                      "description": "No-guess: the rule its board must need, if any."},
-                     },
-                    ["mode", "state", "moves", "clicks", "bot_moves", "assisted", "warnings", "unranked", "bbbv",
-                     "bbbv_per_second", "efficiency"],
-                ),
-                "end": _object(
-                    {
-                        "mines": {**_CELLS, "description": "Every mine; only the one that went off while the loss is pending."},
-                        "exploded": _nullable(_ref("Cell")),
-                        "wrong_flags": _CELLS,
-                        "pending": {**_BOOLEAN, "description": "A loss not accepted yet: it can still be undone."},
-                        "hidden": {**_BOOLEAN, "description": "A daily board before its day ends (UTC): only the mine "
-                                   "that went off and the wrong flags are shown."},
-                        "loss": _nullable(_ref("LossReport")),
-                        "loss_unavailable": {**_BOOLEAN, "const": True, "description": "Present when explaining the "
-                                             "loss needs more than the server allows for one request (loss is null)."},
-                    },
-                    ["mines", "exploded", "wrong_flags", "pending", "hidden", "loss"],
-                    description="Only once the game is over.",
-                ),
-                "kind": {**_STRING, "description": "The board kind: a preset (expert), a preset with a mine "
-                         "multiplier (expert*1.2) or a size (20x12/50: width x height / mines)."},
-                "origin": {"enum": [*(str(o) for o in Origin), None], "description": "Where the layout came from: "
-                           "dealt at the first click, the daily board, a position (its mines fixed), an imported "
-                           "replay, a replay of a finished game; null for games kept before it was recorded."},
-                "daily": _nullable({**_STRING, "description": "A daily board's day and preset (2026-11-23/expert)."}),
-                "vision": _nullable(_object(
-                    {
-                        "mines": {**_CELLS, "description": "Every mine now."},
-                        "moved": _array(_object({"cell": _ref("Cell"), "from": _CELLS, "to": _CELLS},
-                                                ["cell", "from", "to"]),
-                                        description="Each forgiving save: the open that was saved and the "
-                                        "mines it moved away and where to."),
-                    },
-                    ["mines", "moved"],
-                    description="Mine vision, only while the player has it on (the game is then assisted for good).",
-                )),
-            },
-            ["id", "mode", "height", "width", "mines", "mines_left", "state", "moves", "board", "elapsed",
-             "running", "replayable", "undoable", "wrong_flags", "summary"],
-        ),
-        "MoveReply": _object(
-            {"game": _ref("Game"), "opened": _CELLS, "outcome": _ref("Outcome")},
-            ["game", "opened", "outcome"],
-        ),
-        "LessonSummary": _object(
-            {
-                "id": _STRING,
-                "number": {"type": "integer", "minimum": 1},
-                "rule": _STRING,
-                "name": _STRING,
-                "explanation": _STRING,
-                "progress": _ref("Progress"),
-                "url": _STRING,
-            },
-            ["id", "number", "rule", "name", "explanation", "progress", "url"],
-        ),
-        "LessonExample": _object(
-            {
-                "id": _STRING,
-                "rule": _STRING,
-                "name": _STRING,
-                "explanation": _STRING,
-                "board": _STRING,
-                "height": _INTEGER,
-                "width": _INTEGER,
-                "mines": _nullable(_COUNT),
-                "hint": _ref("Hint"),
-                "shape": {**_nullable(_ref("ShapeResult")), "description": "What a named shape decides."},
-                "steps": {**_array(_ref("Deduction")), "description": "The steps that show the pattern's result."},
-            },
-            ["id", "rule", "name", "explanation", "board", "height", "width", "hint", "shape", "steps"],
-        ),
-        "ShapeResult": _object(
-            {
-                "pattern": {"enum": list(SHAPE_IDS)},
-                "numbers": {**_CELLS, "description": "The shape's numbers in line order."},
-                "counts": {**_array(_COUNT), "description": "Each number less the flags next to it."},
-                "flags": {**_CELLS, "description": "The flags a reduction takes away (empty when none)."},
-                "mines": _CELLS,
-                "safe": _CELLS,
-                "text": _STRING,
-                "highlights": _array(_ref("Highlight")),
-            },
-            ["pattern", "numbers", "counts", "flags", "mines", "safe", "text", "highlights"],
-        ),
-        "CellVerdict": _object(
-            {
-                "cell": _ref("Cell"),
-                "move": {"enum": ["open", "flag", None]},
-                "verdict": {"enum": [str(v) for v in Mark]},
-                "reason": {"enum": [*(str(r) for r in Reason), None]},
-                "text": {**_STRING, "description": "Why a wrong cell is wrong; empty for a cell right or missed."},
-                "placement": {**_nullable(_CELLS), "description": "For a cell the board does not decide: the mines "
-                              "of a placement that fits every number around it, with the cell the other way."},
-                "highlights": _array(_ref("Highlight")),
-            },
-            ["cell", "move", "verdict", "reason", "text", "placement", "highlights"],
-        ),
-        "AnswerResult": _object(
-            {
-                "status": {"enum": [str(s) for s in Status]},
-                "correct": _BOOLEAN,
-                "left": {**_nullable(_COUNT), "description": "Cells of the pattern not answered yet (null for an "
-                         "answer with none of them: it reveals nothing)."},
-                "text": {**_STRING, "description": "For a partial answer: how many cells are left."},
-                "cells": {**_array(_ref("CellVerdict")), "description": "Each cell answered; for a wrong answer "
-                          "also each cell of the pattern missed."},
-                "wrong_opened": _CELLS,
-                "wrong_flagged": _CELLS,
-                "found": _CELLS,
-                "missing": _nullable(_CELLS),
-            },
-            ["status", "correct", "left", "text", "cells", "wrong_opened", "wrong_flagged", "found", "missing"],
-            description="missing (the cells of the pattern not answered) only for a wrong answer.",
-        ),
+        **_together(reply_schemas(REPLY_TYPES, _REF + "{model}"), body_schemas(_REF + "{model}")),
+        "Cell": {**TypeAdapter(CellJson).json_schema(), "description": "[row, col], 0-based, row 0 at the top."},
         "ReplayFile": _object(
             {
                 "format": {"const": REPLAY_FORMAT},
@@ -419,26 +241,6 @@ def _schemas() -> dict[str, Any]:
             additionalProperties=True,
             description="A replay file, as GET /api/games/{game_id}/replay-file gives it (see README).",
         ),
-        "PositionAnalysis": _object(
-            {
-                "lang": {"enum": list(LANGUAGES)},
-                "position": _ref("Position"),
-                "hint": _ref("Hint"),
-                "solution": {"type": "object", "description": "The solve JSON (see README): consistent, safe, "
-                             "mines, probabilities, wrong_flags, deductions (each with its proof, text and "
-                             "highlights), and conflict with text when the numbers cannot all hold.  The deductions "
-                             "are the chain's first steps: at most 1,000 and about 1 MiB, fewer when the request's "
-                             "time runs short; then truncated is true and deductions_total the chain's length.",
-                             "properties": {"truncated": {"const": True}, "deductions_total": _COUNT}},
-                "overlay": _nullable(_ref("Overlay")),
-                "wrong_flags": {**_array(_ref("Hint")), "description": "An explanation for each provably "
-                                "wrong flag (at most the first ten, and fewer past about 512 KiB or when the request's "
-                                "time runs short: compare with solution.wrong_flags)."},
-            },
-            ["lang", "position", "hint", "solution", "overlay", "wrong_flags"],
-        ),
-        "OpenApiDocument": _object({"openapi": _STRING, "info": {"type": "object"}, "paths": {"type": "object"}},
-                                   ["openapi", "info", "paths"]),
     }
 
 

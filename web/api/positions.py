@@ -32,7 +32,10 @@ import base64
 import binascii
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -44,17 +47,18 @@ from explainer.engine.solve import solve
 from explainer.play.game import Game
 from explainer.formats import FORMATS, WITH_LAYOUT, FormatName, Position, detect, read
 from explainer.words.hints import HintJson, chain_item, hint_json
-from explainer.words.solution_json import solution_to_json
+from explainer.words.solution_json import SolutionJson, solution_to_json
 
 from explainer.engine import budget
 from explainer.service import wrong_flag_hints
 from web import limits
-from web.replies.analysis import hint_reply, overlay_json
+from web.replies.analysis import HintReply, OverlayJson, hint_reply, overlay_json
 from web.errors import BadRequestBody, LayoutHidden
 from web.replies.game import state_json
 from web.request_data import reply_language
 from web.bodies import ExportBody, ImportBody, PositionBody, PositionGameBody, parse_body
-from web.replies.positions import exported, game_position, position_json, with_layout
+from web.replies.positions import PositionJson, exported, game_position, position_json, with_layout
+from web.json_types import LanguageName
 from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game
 from web.storage import games as db
@@ -197,6 +201,22 @@ def _note_own_games(view: Board) -> None:
             update_game(record.id, owner, lambda game: game.extra.__setitem__("analysed", True))
 
 
+class PositionAnalysisJson(TypedDict):
+    """The analysis of a position: its hint, its solve, its probabilities and why each wrong flag is wrong."""
+
+    lang: LanguageName
+    position: PositionJson
+    hint: HintReply
+    solution: Annotated[SolutionJson, Field(description=(
+        "The solve (see docs/api.md): its deductions, each with its proof, text and highlights, are the chain's first "
+        "steps: at most 1,000 and about 1 MiB, fewer when the request's time runs short; then truncated is true and "
+        "deductions_total the chain's length."))]
+    overlay: OverlayJson | None
+    wrong_flags: Annotated[list[HintJson], Field(description=(
+        "An explanation for each provably wrong flag (at most the first ten, and fewer past about 512 KiB or when the "
+        "request's time runs short: compare with solution.wrong_flags)."))]
+
+
 @bp.post("/positions/analysis")
 def analysis_route() -> ResponseReturnValue:
     """The analysis of a position, bounded: the solve gets ``SOLVE_SHARE`` of the request's time, the wrong
@@ -222,16 +242,15 @@ def analysis_route() -> ResponseReturnValue:
         if not room(wrong):
             break
         wrong.append(hint_json(wrong_hint, language))
-    return jsonify(
-        {
-            "lang": language,
-            "position": position_data,
-            "hint": hint_data,
-            "solution": solution_data,
-            "overlay": overlay,
-            "wrong_flags": wrong,
-        }
-    )
+    reply: PositionAnalysisJson = {
+        "lang": language,
+        "position": position_data,
+        "hint": hint_data,
+        "solution": solution_data,
+        "overlay": overlay,
+        "wrong_flags": wrong,
+    }
+    return jsonify(reply)
 
 
 @bp.post("/positions/game")

@@ -8,7 +8,9 @@ language switch, the overlay) does not solve or render it again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Annotated, cast
+
+from pydantic import Field
 
 from typing_extensions import TypedDict
 
@@ -71,10 +73,11 @@ class OverlayJson(TypedDict):
 
 
 class HintReply(AdviceJson, total=False):
-    """The web's hint: the service's ``AdviceJson`` (with ``lesson`` for a step) and what the web adds."""
+    """A hint: what to look at and why, in words and highlighted cells (the service's advice and what the web adds)."""
 
-    overlay: OverlayJson  # a guess: the probability overlay
-    shape: ShapeJson | None  # a practice answer's explanation: what the pattern's shape decides
+    overlay: Annotated[OverlayJson, Field(description="Kind guess: the probability overlay.")]
+    shape: Annotated[ShapeJson | None, Field(description="A practice answer's explanation: what the pattern's shape "
+                                                         "decides.")]
 
 
 def hint_reply(

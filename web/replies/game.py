@@ -13,22 +13,25 @@ its replies carry the mines (``vision``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NotRequired, TypedDict
+from typing import Annotated, Literal
 
-from explainer.core.json_shapes import CellJson
-from explainer.words.modes import LossReportJson, loss_report_json
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
+
+from explainer.core.json_shapes import CellJson, Count
+from explainer.words.modes import LossReportJson, OutcomeJson, loss_report_json
 from explainer.core.cells import CellSet
 from explainer.errors import BudgetExceeded
 from explainer.engine.highlight import highlights, highlights_to_json
-from explainer.play.game import Game, GameState, layout_value
+from explainer.play.game import Game, GameState, PublicState, layout_value
 from explainer.play import history
 from explainer.play.history import can_undo, initial_layout
 from explainer.play.losses import LossReport, stored_loss_report
-from explainer.play.modes import Summary, summary
+from explainer.play.modes import Mode, Summary, summary
 from explainer.play.figures import bbbv
 from explainer.bot.moves import advised_loss
 from explainer.core.board import Board
-from web.storage.ranking import Unranked
+from web.storage.ranking import Origin, Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
 from web.replies.analysis import current_analyses
@@ -36,36 +39,44 @@ from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.request_data import reply_language
 from web.extra import web_extra
+from web.json_types import Seconds
 
-__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
+__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MoveReplyJson", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
 
 
 class EndFigures(TypedDict):
     """The community's figures of a finished game (None while they would tell something of the layout)."""
 
-    bbbv: int | None
-    bbbv_per_second: float | None
-    efficiency: float | None  # 3BV per click
+    bbbv: Annotated[Count | None, Field(description="The board's 3BV, once the game is over for good.")]
+    bbbv_per_second: Annotated[float, Field(ge=0)] | None
+    efficiency: Annotated[Annotated[float, Field(ge=0)] | None, Field(description="3BV per click.")]
 
 
 class GameSummary(Summary, EndFigures):
     """The end-of-game summary a reply carries (the mode's summary, the figures, and why it does not rank)."""
 
-    assisted: list[history.Assisted]
-    warnings: bool
-    unranked: list[str] | None  # None while the game is played
+    assisted: Annotated[list[history.Assisted], Field(description="Why the game counts as assisted (empty: it does "
+                                                                  "not).")]
+    warnings: Annotated[bool, Field(description="Wrong flags are shown (the player's choice at the start).")]
+    unranked: Annotated[list[Unranked] | None, Field(description="Why the finished game does not rank (empty: it "
+                                                                  "ranks); null while it is played.")]
 
 
 class GameEnd(TypedDict):
-    """What a finished game (or a loss the player may still undo: ``pending``) shows of its board."""
+    """What a finished game (or a loss the player may still undo: pending) shows of its board: only once the game is
+    over."""
 
-    mines: list[list[int]]
-    exploded: list[int] | None
-    wrong_flags: list[list[int]]
-    pending: bool
-    hidden: bool
+    mines: Annotated[list[CellJson], Field(description="Every mine; only the one that went off while the loss is "
+                                                       "pending.")]
+    exploded: CellJson | None
+    wrong_flags: list[CellJson]
+    pending: Annotated[bool, Field(description="A loss not accepted yet: it can still be undone.")]
+    hidden: Annotated[bool, Field(description="A daily board before its day ends (UTC): only the mine that went off "
+                                              "and the wrong flags are shown.")]
     loss: LossReportJson | None  # ``loss_json``
-    loss_unavailable: NotRequired[bool]
+    loss_unavailable: NotRequired[Annotated[Literal[True], Field(
+        description="Present when explaining the loss needs more than the server allows for one request (loss is "
+        "null).")]]
 
 
 #: a forgiving save: the mines it moved away, from ``from`` to ``to`` (the functional form: ``from`` is a keyword)
@@ -73,35 +84,47 @@ MovedJson = TypedDict("MovedJson", {"cell": CellJson | None, "from": list[CellJs
 
 
 class VisionJson(TypedDict):
-    """Mine vision: where the mines are now, and each forgiving save's moves."""
+    """Mine vision, only while the player has it on (the game is then assisted for good)."""
 
-    mines: list[CellJson]
-    moved: list[MovedJson]
+    mines: Annotated[list[CellJson], Field(description="Every mine now.")]
+    moved: Annotated[list[MovedJson], Field(description="Each forgiving save: the open that was saved and the mines "
+                                                        "it moved away and where to.")]
 
 
 class GameJson(TypedDict):
-    """A game as every reply that carries it shows it (``Game`` in the OpenAPI description)."""
+    """A game as every reply that carries it shows it."""
 
     id: str
-    mode: str
-    height: int
-    width: int
-    mines: int
+    mode: Mode
+    height: Annotated[int, Field(ge=1)]
+    width: Annotated[int, Field(ge=1)]
+    mines: Count
     mines_left: int
-    state: str  # ``GameState.public``: a pending loss is lost, with ``end.pending``
-    moves: int
-    board: list[str]
-    elapsed: float
+    state: PublicState  # a pending loss is lost, with ``end.pending``
+    moves: Count
+    board: Annotated[list[str], Field(description="One row each: ? covered, F flagged, . open zero, 1-8.")]
+    elapsed: Seconds
     running: bool
     replayable: bool
-    undoable: bool
-    wrong_flags: list[list[int]]
+    undoable: Annotated[bool, Field(description="A move can be taken back (also a loss not accepted yet).")]
+    wrong_flags: list[CellJson]
     summary: GameSummary
-    kind: str
-    origin: str | None
-    daily: str | None
+    kind: Annotated[str, Field(description="The board kind: a preset (expert), a preset with a mine multiplier "
+                                           "(expert*1.2) or a size (20x12/50: width x height / mines).")]
+    origin: Annotated[Origin | None, Field(
+        description="Where the layout came from: dealt at the first click, the daily board, a position (its mines "
+        "fixed), an imported replay, a replay of a finished game; null for games kept before it was recorded.")]
+    daily: Annotated[str | None, Field(description="A daily board's day and preset (2026-11-23/expert).")]
     vision: VisionJson | None
     end: NotRequired[GameEnd]
+
+
+class MoveReplyJson(TypedDict):
+    """The reply to a move: the new state, the cells it opened and what the mode did around it."""
+
+    game: GameJson
+    opened: list[CellJson]
+    outcome: OutcomeJson
 
 
 def advised_report(report: LossReport, game: Game) -> LossReport:
@@ -187,7 +210,7 @@ def game_state(record: GameRecord, language: str) -> GameJson:
     hidden = layout_hidden(record)  # a daily board's mines wait for the end of its day
     data: GameJson = {
         "id": record.id,
-        "mode": record.mode,
+        "mode": Mode(record.mode),
         "height": game.height,
         "width": game.width,
         "mines": game.mine_count,
@@ -208,12 +231,12 @@ def game_state(record: GameRecord, language: str) -> GameJson:
             "warnings": web_extra(game).get("warnings", True) is not False,
             # why a finished game does not rank (web.storage.ranking); None while it is played.  While a loss can
             # still be undone the board's 3BV is left out (it would tell something of the layout)
-            "unranked": [str(r) for r in unranked_of(record) if not ((pending or hidden) and r is Unranked.LOW_3BV)] if game.over else None,
+            "unranked": [r for r in unranked_of(record) if not ((pending or hidden) and r is Unranked.LOW_3BV)] if game.over else None,
             **_end_figures(record, pending or hidden),
         },
         "kind": record.kind,
         # where the layout came from (web.storage.ranking.Origin): a position's is fixed, no first-click rule
-        "origin": record.origin,
+        "origin": None if record.origin is None else Origin(record.origin),
         "daily": record.daily,
         "vision": vision_json(game) if web_extra(game).get("vision") else None,
     }
