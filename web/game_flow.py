@@ -18,7 +18,7 @@ from web.storage.records import GameRecord
 from web.storage.results import Result, provisional_result, result_of, save_result
 from web.storage.reviews import after_reply
 
-__all__ = ["update_game", "written"]
+__all__ = ["game_created", "update_game", "written"]
 
 T = TypeVar("T")
 
@@ -62,9 +62,15 @@ def written(record: GameRecord, was_over: bool, now: float) -> games.Write:
             save_result(conn, record.id, result)
 
     def after() -> None:
-        after_reply(record.id)  # its review, once the reply is out
+        after_reply(owner, record.id)  # its review (and any the player still waits for), once the reply is out
 
     return games.Write(started, finished, inside if saves else None, after if ends else None)
+
+
+def game_created(owner: str) -> None:
+    """A player started a game: once the reply is out, the reviews of their finished games a server stopped before
+    writing (reads never write them)."""
+    after_reply(owner)
 
 
 def update_game(game_id: str, owner: str, change: Callable[[Game], T]) -> tuple[GameRecord, T]:

@@ -55,6 +55,8 @@ def test_lesson_practice_right_and_wrong_changes_the_overview(page: Page) -> Non
 
     # right: every cell the lesson's pattern decides
     first, board = practice_board(page)
+    expect(page.locator('[data-role="puzzle-rating"]')).to_have_text(re.compile(r"^Puzzle rating: \d+$"))
+    expect(page.locator('[data-role="rating-change"]')).to_be_hidden()
     safe, mines = answer_cells(board)
     for target in safe:
         practice_cell(page, *target).click()
@@ -67,6 +69,10 @@ def test_lesson_practice_right_and_wrong_changes_the_overview(page: Page) -> Non
     expect(result).to_have_attribute("data-status", "right")
     expect(page.locator('[data-role="practice-board"]')).not_to_have_attribute("data-puzzle-id", first)
     expect(page.locator('[data-role="lesson-progress"]')).to_have_attribute("data-solved", "1")
+    # the first attempt was rated: the player rose from 1500 here and overall
+    change = page.locator('[data-role="rating-change"]')
+    expect(change).to_have_text(re.compile(r"^Your rating here: 1500 → (\d+) · overall: \1$"))
+    assert int(change.get_attribute("data-after") or 0) > 1500
 
     # wrong: open a cell the view does not prove safe
     second, board = practice_board(page)

@@ -82,7 +82,7 @@ def test_unknown_lesson_is_404(client: FlaskClient) -> None:
 def test_puzzle_teaches_its_pattern_and_keeps_the_answer_on_the_server(client: FlaskClient, pattern: str) -> None:
     puzzle = new_puzzle(client, pattern)
     assert puzzle["pattern"] == pattern and puzzle_pattern(puzzle_board(puzzle)) == pattern
-    assert set(puzzle) == {"id", "pattern", "name", "height", "width", "mines", "board", "answers", "solved"}
+    assert set(puzzle) == {"id", "pattern", "name", "height", "width", "mines", "board", "answers", "solved", "rating"}
     stored = client.get(f"/api/learn/puzzles/{puzzle['id']}").json["puzzle"]
     assert stored == puzzle
 

@@ -126,22 +126,38 @@ def test_learn_pages_render_with_practice(client: FlaskClient, stored_game: Call
     assert page.status_code == 200 and 'data-role="practice-queue"' in page.get_data(as_text=True)
 
 
-def test_a_review_left_pending_is_made_by_the_first_read(app: Flask, client: FlaskClient, stored_game: Callable[[FlaskClient, str], Game]) -> None:
-    """The finishing click writes its result ``review_pending``; the review normally follows the reply,
-    but when it did not (a server stopped in between), the first read that needs it makes it."""
+def test_a_review_left_pending_is_made_after_the_player_s_next_new_game_and_reads_never_write(
+    app: Flask, client: FlaskClient, stored_game: Callable[[FlaskClient, str], Game]
+) -> None:
+    """The finishing click writes its result ``review_pending``; the review normally follows the reply, but when it
+    did not (a server stopped in between), reads leave it pending (the statistics count reviewed games only) and the
+    player's next new game makes it once its reply is out."""
     from sqlalchemy import select, update
 
     from web.storage.database import connection, write
     from web.storage.tables import missed_steps, results
 
     game_id, _game = lose_by_an_avoidable_guess(client, stored_game)
+
+    def review_row() -> Any:
+        with app.app_context():
+            return connection().execute(
+                select(results.c.review_pending, results.c.guesses_avoidable).where(results.c.game_id == game_id)
+            ).one()
+
+    assert review_row().review_pending is False
     with app.app_context():
         conn = connection()
-        assert conn.execute(select(results.c.review_pending).where(results.c.game_id == game_id)).scalar() is False
         with write(conn):  # as if the review after the reply had not run
-            conn.execute(update(results).where(results.c.game_id == game_id).values(review_pending=True, guesses_forced=None))
+            conn.execute(update(results).where(results.c.game_id == game_id).values(
+                review_pending=True, guesses_forced=None, guesses_avoidable=None))
             conn.execute(missed_steps.delete().where(missed_steps.c.game_id == game_id))
+    for path in ("/api/learn/practice", "/api/learn/progress", "/api/stats", "/learn/yours", "/stats"):
+        assert client.get(path).status_code == 200, path
+    assert review_row().review_pending is True  # no read wrote it
+    assert client.get("/api/learn/practice").json["queue"] == []
+    with client.post("/api/games", json={"preset": "beginner"}) as response:  # the reply closed: its hook has run
+        assert response.status_code == 201
+    row = review_row()
+    assert row.review_pending is False and row.guesses_avoidable == 1
     assert [item["last"]["game_id"] for item in client.get("/api/learn/practice").json["queue"]] == [game_id]
-    with app.app_context():
-        row = connection().execute(select(results.c.review_pending, results.c.guesses_avoidable).where(results.c.game_id == game_id)).one()
-        assert row.review_pending is False and row.guesses_avoidable == 1

@@ -46,7 +46,7 @@ from explainer.words.review import review_json
 
 from web import limits
 from web.storage import games as db
-from web.game_flow import update_game
+from web.game_flow import game_created, update_game
 from web.storage import reviews
 from web.storage.ranking import Origin
 from web.replies.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
@@ -126,6 +126,7 @@ def create() -> ResponseReturnValue:
     if not body.warnings:
         web_extra(game)["warnings"] = False  # the player's choice before the game starts: no wrong-flag warnings
     record = db.create_game(owner_id(), game, settings.mode, Origin.DEALT)
+    game_created(record.owner)
     set_current_game(record.id)
     response = jsonify({"game": state_json(record)})
     response.headers["Location"] = url_for("api.show", game_id=record.id)

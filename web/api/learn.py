@@ -6,7 +6,8 @@
 - ``GET /puzzles/<pid>`` -> ``{"puzzle"}``
 - ``POST /puzzles/<pid>/answer`` ``{"opened": [[r, c], ...], "flagged": [[r, c], ...]}``
   -> ``{"result": each cell's verdict and reason, how many are left; "explanation" (the step and what
-  its shape decides, for a wrong answer), "puzzle", "progress"}``
+  its shape decides, for a wrong answer), "puzzle", "progress", "rating" (a first attempt at a rated puzzle: the
+  player's rating in the technique and overall, before and after; else null)}``
 - ``GET /progress`` -> ``{"progress": {pattern: {solved, answered, first_try, accuracy}}, "missed": {pattern:
   [steps missed per week, oldest first]}, "next": the pattern to practise next, or null}``
 - ``GET /practice`` -> ``{"queue": [...]}``: "Your practice", the patterns the player's finished games
@@ -14,7 +15,8 @@
 - ``POST /practice/puzzles`` -> 201 ``{"puzzle", "source"}``: a puzzle of the pattern due first, and
   the game move where it was missed; 409 when the games show nothing missed
 
-The expected step stays on the server: a puzzle as sent holds its board only.
+The expected step stays on the server: a puzzle as sent holds its board and its difficulty rating only.  A new puzzle
+is the pool's nearest the player's rating in its technique (``web.storage.ratings``), or a new one.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from flask_babel import gettext as _
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
 from explainer.learn.practice import PracticeError, Status, check_answer, make_puzzle
+from explainer.learn.ratings import PLAYER_START, seed as seed_rating
 from explainer.words.hints import hint_json
 from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
 from explainer.words.practice import answer_json
@@ -40,16 +43,15 @@ from explainer.words.render import Renderer
 
 from web.json_types import Count
 from web.storage import puzzles as practice_store
-from web.storage import training
+from web.storage import ratings, training
 from web.replies.learn import queue_json
 from web.replies.analysis import HintReply
 from web.request_data import reply_language
 from web.bodies import Answer, Empty, parse_body
 from web.errors import NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
-from web import player_progress
 
-__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "RatingChangeJson", "bp", "puzzle_json", "SEEDS_TRIED"]
 
 
 class PuzzleReplyJson(TypedDict):
@@ -64,6 +66,18 @@ class PuzzleReplyJson(TypedDict):
     board: list[str]  # rows in the text format
     answers: Count
     solved: bool
+    rating: Annotated[int | None, Field(description="Its difficulty, on the players' rating scale (null: a puzzle "
+                                                    "made before puzzles were rated).")]
+
+
+class RatingChangeJson(TypedDict):
+    """A first attempt at a rated puzzle: the player's rating in its technique and overall, before and after."""
+
+    technique: str
+    before: int
+    after: int
+    overall_before: int
+    overall_after: int
 
 
 class LessonSummaryJson(LessonJson):
@@ -92,6 +106,7 @@ def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleRep
         "board": lines[1:] if board.mines is not None else lines,
         "answers": record.answers,
         "solved": record.solved,
+        "rating": None if (rating := ratings.pool_rating(record.pattern, record.seed)) is None else rating.shown,
     }
 
 
@@ -112,7 +127,12 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
 
 
 def _new_record(owner: str, pattern_id: str) -> practice_store.PuzzleRecord:
-    """A new puzzle of the pattern, kept for the player; ``NoPuzzle`` when none could be made."""
+    """A new puzzle of the pattern, kept for the player: the pool's nearest their rating in the pattern that they have
+    not had, or a new one (which joins the pool); ``NoPuzzle`` when none could be made."""
+    rating = ratings.player_ratings(owner).get(pattern_id, PLAYER_START)
+    pooled = ratings.nearest(owner, pattern_id, rating)
+    if pooled is not None:
+        return practice_store.create_puzzle(owner, pattern_id, pooled.seed, pooled.board)
     errors = []
     for _attempt in range(SEEDS_TRIED):
         seed = secrets.randbelow(2**31)
@@ -121,6 +141,7 @@ def _new_record(owner: str, pattern_id: str) -> practice_store.PuzzleRecord:
         except PracticeError as error:
             errors.append(str(error))
             continue
+        ratings.add_to_pool(pattern_id, seed, puzzle.board, seed_rating(puzzle.board, puzzle.deduction))
         return practice_store.create_puzzle(owner, pattern_id, seed, puzzle.board)
     # I18N: no practice puzzle could be generated for a lesson this time; %(lesson)s is the lesson's id, in quotes,
     # %(reason)s the engine's reason (in English)
@@ -162,10 +183,15 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         raise NoPuzzle(_("practice puzzle %(puzzle)s has no step to find", puzzle=repr(puzzle_id)))
     result = check_answer(record.board, hint.deduction, opened, flagged)
     explanation = None
+    change: RatingChangeJson | None = None
     if result.judged:
         record = practice_store.record_answer(puzzle_id, owner, result.correct)
-        if record.answers == 1:  # the first judged answer moves the pattern's practice schedule
+        if record.answers == 1:  # the first judged answer moves the pattern's practice schedule and the ratings
             training.record_practice(owner, record.pattern, result.correct)
+            attempt = ratings.rate_first_attempt(owner, record.pattern, record.seed, result.correct)
+            if attempt is not None:
+                change = {"technique": attempt.technique, "before": attempt.before.shown, "after": attempt.after.shown,
+                          "overall_before": attempt.overall_before.shown, "overall_after": attempt.overall_after.shown}
     if result.status is Status.WRONG:
         explanation = cast(HintReply, hint_json(hint, language))
         shape = shape_result(record.board, hint.deduction)
@@ -176,6 +202,7 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
             "explanation": explanation,
             "puzzle": puzzle_json(record, language),
             "progress": practice_store.progress(owner)[record.pattern].to_json(),
+            "rating": change,
         }
     )
 
@@ -183,12 +210,13 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
 @bp.get("/progress")
 def progress() -> ResponseReturnValue:
     owner = owner_id()
-    items = player_progress.practice_queue(owner)
+    items = training.queue(owner)
     return jsonify(
         {
             "progress": {key: value.to_json() for key, value in practice_store.progress(owner).items()},
-            "missed": player_progress.missed_by_week(owner),
+            "missed": training.missed_by_week(owner),
             "next": items[0].pattern if items else None,
+            "ratings": {technique: rating.shown for technique, rating in ratings.player_ratings(owner).items()},
         }
     )
 
@@ -196,14 +224,14 @@ def progress() -> ResponseReturnValue:
 @bp.get("/practice")
 def practice_queue() -> ResponseReturnValue:
     language = reply_language()
-    return jsonify({"queue": [queue_json(item, language) for item in player_progress.practice_queue(owner_id())]})
+    return jsonify({"queue": [queue_json(item, language) for item in training.queue(owner_id())]})
 
 
 @bp.post("/practice/puzzles")
 def personal_puzzle() -> ResponseReturnValue:
     parse_body(Empty)
     owner = owner_id()
-    items = player_progress.practice_queue(owner)
+    items = training.queue(owner)
     if not items:
         raise NothingMissed()
     item = items[0]

@@ -45,7 +45,7 @@ from web.bodies import body_schemas, untitled
 from web.replies.learn import PracticeItemJson
 from web.replies.positions import ExportedFileJson, PositionJson
 from web.storage.puzzles import ProgressJson
-from web.api.learn import LessonSummaryJson, PuzzleReplyJson
+from web.api.learn import LessonSummaryJson, PuzzleReplyJson, RatingChangeJson
 from web.api.positions import PositionAnalysisJson
 from web.errors import ErrorJson
 from web.replies.analysis import HintReply
@@ -146,6 +146,7 @@ REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
     PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson, GameJson, MoveReplyJson,
     HintReply, LessonSummaryJson, LessonExampleJson, AnswerJson, PositionAnalysisJson, ErrorJson, OpenApiDocumentJson,
+    RatingChangeJson,
 )
 #: the types named otherwise in the description
 _RENAMED = {"PuzzleReplyJson": "Puzzle", "HintReply": "Hint", "ShapeJson": "ShapeResult", "AnswerJson": "AnswerResult",
@@ -548,8 +549,10 @@ def _paths() -> dict[str, Any]:
                         "explanation": _nullable(_ref("Hint")),
                         "puzzle": _ref("Puzzle"),
                         "progress": _ref("Progress"),
+                        "rating": {**_nullable(_ref("RatingChange")), "description": "A first attempt at a rated "
+                                   "puzzle: how it moved the player's ratings (else null)."},
                     },
-                    ["result", "explanation", "puzzle", "progress"],
+                    ["result", "explanation", "puzzle", "progress", "rating"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
                 [_PUZZLE_ID, _LANG], _body("Answer", "The cells to open and to flag."),
             ),
@@ -564,8 +567,10 @@ def _paths() -> dict[str, Any]:
                         "missed": {"type": "object", "additionalProperties": _array(_COUNT, minItems=WEEKS, maxItems=WEEKS),
                                    "description": f"Steps missed per week, the last {WEEKS} weeks, oldest first."},
                         "next": {**_nullable(_STRING), "description": "The pattern \"Your practice\" gives next."},
+                        "ratings": {"type": "object", "additionalProperties": _INTEGER, "description": "The player's "
+                                    "rating by technique (a lesson's id) and overall, once an attempt has moved it."},
                     },
-                    ["progress", "missed", "next"],
+                    ["progress", "missed", "next", "ratings"],
                 )), **_errors(*_GET_ERRORS)},
                 [_LANG],
             ),

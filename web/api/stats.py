@@ -20,7 +20,6 @@ from web.replies.game import state_json
 from web.replies.stats import check_kind, check_mode, daily_json, leaderboards_json
 from web.identity import set_current_game
 from web.storage import stats
-from web import player_progress
 
 bp = Blueprint("stats_api", __name__, url_prefix="/api")
 
@@ -30,7 +29,7 @@ def player_stats() -> ResponseReturnValue:
     return jsonify(
         {
             "user": user_json(identity.current_user()),
-            "boards": [board.to_json() for board in player_progress.player_stats(identity.owner_id())],
+            "boards": [board.to_json() for board in stats.player_stats(identity.owner_id())],
         }
     )
 

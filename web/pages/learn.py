@@ -23,7 +23,6 @@ from web.storage import training
 from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
-from web import player_progress
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
@@ -48,6 +47,11 @@ def learn_texts() -> dict[str, str]:
         "empty": _("Mark your answer first: click a cell to open it, right click (or long press) to flag it."),
         # I18N: practice: progress for this lesson; %(solved)s puzzles solved, %(accuracy)s a percentage
         "progress": _("Solved: %(solved)s · right at the first try: %(accuracy)s"),
+        # I18N: practice: the puzzle's difficulty, on the same scale as the player's rating; %(rating)s a whole number
+        "puzzle_rating": _("Puzzle rating: %(rating)s"),
+        # I18N: practice: how the first attempt at a puzzle moved the player's rating in this lesson and over all
+        # lessons; each value is a whole number, %(before)s and %(after)s in this lesson, %(overall)s the overall rating
+        "rating_change": _("Your rating here: %(before)s → %(after)s · overall: %(overall)s"),
         # I18N: shown when the server could not be reached or refused a request
         "error": _("Something went wrong: %(error)s"),
     }
@@ -58,8 +62,8 @@ def index() -> ResponseReturnValue:
     owner = owner_id()
     language = select_language()
     progress = practice_store.progress(owner)
-    weeks = player_progress.missed_by_week(owner)
-    queue = [queue_json(item, language) for item in player_progress.practice_queue(owner)]
+    weeks = training.missed_by_week(owner)
+    queue = [queue_json(item, language) for item in training.queue(owner)]
     lessons: list[dict[str, Any]] = [dict(lesson) for lesson in lessons_json(language)]  # with the page's figures
     for lesson in lessons:
         item = progress[lesson["id"]]
@@ -77,7 +81,7 @@ def yours() -> ResponseReturnValue:
     """"Your practice": puzzles of the patterns the player's finished games show missed."""
     owner = owner_id()
     language = select_language()
-    queue = [queue_json(item, language) for item in player_progress.practice_queue(owner)]
+    queue = [queue_json(item, language) for item in training.queue(owner)]
     pattern = queue[0]["pattern"] if queue else PATTERN_IDS[0]
     progress = practice_store.progress(owner)[pattern]
     config: dict[str, Any] = {

@@ -25,7 +25,6 @@ from web.storage import stats
 from web.storage.database import connection
 from web.storage.results import MULTIPLIERS
 from web.storage.tables import games, results
-from web import player_progress
 
 bp = Blueprint("stats", __name__)
 
@@ -71,7 +70,7 @@ def _helpers() -> dict[str, Any]:
 
 @bp.get("/stats")
 def page() -> ResponseReturnValue:
-    boards = player_progress.player_stats(identity.owner_id())
+    boards = stats.player_stats(identity.owner_id())
     charts = {(board.kind, board.mode): (ratio_line(board.ratio_series), histogram(board.win_times)) for board in boards}
     return render_template(
         "pages/stats.html", boards=boards, charts=charts, chart_view_box=VIEW_BOX, user=identity.current_user(), **_helpers()

@@ -31,12 +31,13 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from web.storage.database import connection, write
 from web.storage.retention import add_practice_totals
-from web.storage import training
+from web.storage import ratings, training
 from web.storage.tables import (
     ACCOUNT_PREFIX,
     games,
     logins,
     missed_steps,
+    practice_ratings,
     practice_schedule,
     practice_totals,
     puzzles,
@@ -178,7 +179,7 @@ def end_login(token: str) -> None:
 
 
 def adopt(conn: Connection, anonymous: str, owner: str) -> int:
-    """Give the games, puzzles, practice totals, results, missed steps and practice schedule of ``anonymous`` to ``owner``
+    """Give the games, puzzles, practice totals, results, missed steps, practice schedule and ratings of ``anonymous`` to ``owner``
     (inside the caller's write transaction); the number of games moved."""
     moved = conn.execute(update(games).where(games.c.owner == anonymous).values(owner=owner, adopted=True)).rowcount
     conn.execute(update(puzzles).where(puzzles.c.owner == anonymous).values(owner=owner))
@@ -193,6 +194,7 @@ def adopt(conn: Connection, anonymous: str, owner: str) -> int:
     add_practice_totals(conn, kept)
     conn.execute(delete(practice_totals).where(practice_totals.c.owner == anonymous))
     training.adopt(conn, anonymous, owner)
+    ratings.adopt(conn, anonymous, owner)
     return int(moved)
 
 
@@ -200,7 +202,7 @@ def delete_user(user: User) -> None:
     """The account and everything it owns: games, puzzles, practice totals, results, signed-in browsers."""
     conn = connection()
     with write(conn):
-        for table in (games, puzzles, practice_totals, results, missed_steps, practice_schedule):
+        for table in (games, puzzles, practice_totals, results, missed_steps, practice_schedule, practice_ratings):
             conn.execute(delete(table).where(table.c.owner == user.owner))
         conn.execute(delete(logins).where(logins.c.user_id == user.id))
         conn.execute(delete(users).where(users.c.id == user.id))

@@ -3,10 +3,10 @@
 A game's result is written when its last move is (``web.storage.results``), ``review_pending``; its
 review — the forced and avoidable guesses for the statistics, the steps the avoidable ones missed for
 "Your practice" — is made once, after the reply (``after_reply``: when the server has sent the
-finishing move's answer) or, at the latest, by the first read that needs it (``fill_pending``, called
-by ``web.player_progress`` before the statistics and the practice queue are read, a few games per request under its
-budget; the stores it fills only read).  Whichever comes
-first writes it: the row's ``review_pending`` is cleared in the same transaction, so a review is never
+finishing move's answer).  A review a server did not live to write is made after the player's next write that
+calls for it (their next finished game or new game: ``fill_pending``, a few games per request under its budget);
+reads never write, and the statistics count the guesses of the reviewed games only (``reviewed_games``).  Whichever
+comes first writes it: the row's ``review_pending`` is cleared in the same transaction, so a review is never
 written twice.  The review made there is kept for a while in the process (``review_of``: the last
 ``KEPT`` reviews, by game and history), so the review page that a player opens next answers from it.
 """
@@ -32,10 +32,11 @@ from web.storage.database import connection, write
 from web.storage.results import reviewed
 from web.storage.tables import games, results
 
-__all__ = ["KEPT", "KEPT_CELLS", "PENDING_PER_READ", "after_reply", "figures_of", "fill", "fill_pending", "review_of"]
+__all__ = ["KEPT", "KEPT_CELLS", "PENDING_PER_REQUEST", "after_reply", "figures_of", "fill", "fill_pending", "review_of"]
 
-#: finished games a read request reviews at most before it answers (the rest wait for the next read)
-PENDING_PER_READ = 3
+#: a player's earlier finished games still waiting for their review that a request reviews at most after its reply
+#: (the rest wait for the next)
+PENDING_PER_REQUEST = 3
 #: reviews kept in the process (a review holds the view before each move: an expert game's, about 1 MB) ...
 KEPT = 16
 #: ... and the cells of their views together at most (about 13 bytes a cell: some 130 MB), the newest always kept
@@ -142,7 +143,7 @@ def fill(game_id: str) -> bool:
     return claimed == 1
 
 
-def fill_pending(owner: str, limit: int = PENDING_PER_READ) -> int:
+def fill_pending(owner: str, limit: int = PENDING_PER_REQUEST) -> int:
     """Review up to ``limit`` of the player's finished games still waiting for it; how many were written."""
     pending = connection().execute(
         select(results.c.game_id)
@@ -153,10 +154,17 @@ def fill_pending(owner: str, limit: int = PENDING_PER_READ) -> int:
     return sum(1 for game_id in pending if fill(game_id))
 
 
-def after_reply(game_id: str) -> None:
-    """Review the game once the current request's reply has gone out (in a request; else now)."""
+def after_reply(owner: str, game_id: str | None = None) -> None:
+    """Review the game ``game_id`` (if given), then the player's earlier finished games still waiting for it (a server
+    stopped before it wrote them), once the current request's reply has gone out (in a request; else now)."""
+
+    def fill_all() -> None:
+        if game_id is not None:
+            fill(game_id)
+        fill_pending(owner)
+
     if not has_request_context():
-        fill(game_id)
+        fill_all()
         return
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
 
@@ -165,9 +173,9 @@ def after_reply(game_id: str) -> None:
         def run() -> None:
             try:
                 with app.app_context():
-                    fill(game_id)
-            except Exception:  # pragma: no cover - the reply is out; a read will review it later
-                log.exception("the review of game %s after its reply failed", game_id)
+                    fill_all()
+            except Exception:  # pragma: no cover - the reply is out; the player's next write tries again
+                log.exception("the reviews of %s after the reply failed (game %s)", owner, game_id)
 
         response.call_on_close(run)
         return response

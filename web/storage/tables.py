@@ -19,6 +19,9 @@ avoidable guess, with the pattern of the simplest step there was), for practice
 from the player's own games; they go with their game's result.
 practice_schedule: per player and pattern, the spaced-repetition state of that
 practice (``web.storage.training``).
+puzzle_pool: every rated practice puzzle, shared by all players: its pattern and seed (which make its board), its
+board, and its difficulty rating (``explainer.learn.ratings``), refined by every first attempt.
+practice_ratings: per player and technique (a lesson's pattern, or ``overall``), the player's rating.
 settings: a key-value table kept from the first schema.
 """
 
@@ -33,7 +36,9 @@ __all__ = [
     "games",
     "logins",
     "missed_steps",
+    "practice_ratings",
     "practice_schedule",
+    "puzzle_pool",
     "practice_totals",
     "puzzles",
     "results",
@@ -189,4 +194,27 @@ practice_schedule = Table(
     Column("pattern", Text, primary_key=True),
     Column("streak", Integer, nullable=False, server_default="0"),  # first-try rights in a row since the last miss
     Column("due_at", Float, nullable=False),  # when the pattern is due again
+)
+
+puzzle_pool = Table(
+    "puzzle_pool",
+    metadata,
+    Column("pattern", Text, primary_key=True),
+    Column("seed", Integer, primary_key=True),
+    Column("board", Text, nullable=False),  # the text format
+    Column("mu", Float, nullable=False),  # its difficulty (``explainer.learn.ratings.Rating``)
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False, server_default="0"),  # first attempts rated
+    Index("puzzle_pool_rating", "pattern", "mu"),
+)
+
+practice_ratings = Table(
+    "practice_ratings",
+    metadata,
+    Column("owner", Text, primary_key=True),
+    Column("technique", Text, primary_key=True),  # a lesson's pattern, or "overall"
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("updated_at", Float, nullable=False),
 )

@@ -38,6 +38,8 @@ class Practice {
     this.verdicts = this.root.querySelector('[data-role="practice-verdicts"]');
     this.legend = this.root.querySelector('[data-role="practice-legend"]');
     this.progress = this.root.querySelector('[data-role="lesson-progress"]');
+    this.puzzleRating = this.root.querySelector('[data-role="puzzle-rating"]');
+    this.ratingChange = this.root.querySelector('[data-role="rating-change"]');
     this.percent = new Intl.NumberFormat(config.langTag, { style: "percent", maximumFractionDigits: 0 });
     this.puzzle = null;
     this.marks = new Map(); // cell index -> "open" | "flag"
@@ -110,6 +112,7 @@ class Practice {
     this.puzzle = puzzle;
     this.board.render(boardState(puzzle.id, puzzle.height, puzzle.width, puzzle.board));
     showMinesLeft("practice-mines", puzzle.mines, puzzle.board);
+    this.puzzleRating.textContent = puzzle.rating === null ? "" : format(this.texts.puzzle_rating, { rating: puzzle.rating });
     this.board.element.dataset.puzzleId = puzzle.id;
     this.board.setHighlights([]);
     this.explanation.hidden = true;
@@ -167,6 +170,7 @@ class Practice {
     }
     const reply = await call("POST", this.url(`/puzzles/${encodeURIComponent(this.puzzle.id)}/answer`), this.answer());
     this.showProgress(reply.progress);
+    if (reply.rating) this.showRating(reply.rating);
     this.clearVerdicts(); // only this attempt's verdicts are shown
     const { status } = reply.result;
     if (status === "right") {
@@ -217,6 +221,17 @@ class Practice {
         }),
     );
     this.legend.hidden = shown.size === 0;
+  }
+
+  // A rated first attempt: the player's rating in this lesson before and after, and the overall one
+  showRating(change) {
+    this.ratingChange.textContent = format(this.texts.rating_change, {
+      before: change.before,
+      after: change.after,
+      overall: change.overall_after,
+    });
+    this.ratingChange.dataset.after = String(change.after);
+    this.ratingChange.hidden = false;
   }
 
   showProgress(progress) {

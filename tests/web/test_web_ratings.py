@@ -1,0 +1,95 @@
+"""Rated practice over the API: a puzzle carries its difficulty, a first attempt moves the player's ratings (in the
+technique and overall) and the puzzle's, puzzles come from a shared pool near the player's rating, and ratings follow
+the player to their account."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select, update
+
+from web.storage.database import connection, write
+from web.storage.tables import ACCOUNT_PREFIX, practice_ratings, puzzle_pool
+
+from tests.support.web_client import answer, new_puzzle, right_answer, session_owner, wrong_answer
+
+pytestmark = pytest.mark.databases
+
+
+def _pool(app: Flask) -> list[Any]:
+    with app.app_context():
+        return list(connection().execute(select(puzzle_pool)).all())
+
+
+def test_a_first_attempt_moves_the_player_and_the_puzzle_and_later_ones_do_not(app: Flask, client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    [pooled] = _pool(app)
+    assert puzzle["rating"] == round(pooled.mu) and pooled.attempts == 0
+    first = answer(client, puzzle, wrong_answer(puzzle)).json
+    change = first["rating"]
+    assert change["technique"] == "simple" and change["before"] == change["overall_before"] == 1500
+    assert change["after"] < 1500 and change["overall_after"] < 1500  # a miss lowers the player
+    [after] = _pool(app)
+    assert after.attempts == 1 and after.mu > pooled.mu  # and raises the puzzle
+    again = answer(client, puzzle, right_answer(puzzle)).json
+    assert again["result"]["status"] == "right" and again["rating"] is None  # only the first attempt is rated
+    assert again["puzzle"]["rating"] == round(after.mu)
+    ratings = client.get("/api/learn/progress").json["ratings"]
+    assert ratings == {"simple": change["after"], "overall": change["overall_after"]}
+
+    solved = new_puzzle(client, "pair")
+    rising = answer(client, solved, right_answer(solved)).json["rating"]
+    assert rising["before"] == 1500 < rising["after"]  # a technique of its own
+    assert rising["overall_before"] == change["overall_after"] < rising["overall_after"]
+
+
+def test_an_incomplete_answer_moves_no_rating(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    assert answer(client, puzzle, {"opened": [], "flagged": []}).json["rating"] is None
+    assert client.get("/api/learn/progress").json["ratings"] == {}
+
+
+def test_the_next_puzzle_is_the_pool_s_nearest_the_player_s_rating_not_had_yet(app: Flask, client: FlaskClient) -> None:
+    other = app.test_client()
+    made = new_puzzle(other, "one-two")
+    with app.app_context():
+        conn = connection()
+        with write(conn):  # the pool's puzzle made at the player's own level
+            conn.execute(update(puzzle_pool).values(mu=1500.0))
+    served = new_puzzle(client, "one-two")
+    assert served["board"] == made["board"] and served["rating"] == 1500  # from the pool: nothing generated
+    assert len(_pool(app)) == 1
+    fresh = new_puzzle(client, "one-two")  # the player has had the pool's only one: a new one joins the pool
+    assert fresh["board"] != made["board"] and len(_pool(app)) == 2
+
+
+def test_far_puzzles_are_served_only_once_the_pool_is_full(app: Flask, client: FlaskClient,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from web.storage import ratings
+
+    new_puzzle(app.test_client(), "one-two")  # a pool puzzle near 1450, far from a player rated 2200
+    client.get("/api/learn/progress")  # (the session starts)
+    with app.app_context():
+        conn = connection()
+        with write(conn):
+            conn.execute(practice_ratings.insert().values(owner=session_owner(client), technique="one-two", mu=2200.0,
+                                                          sigma=100.0, attempts=9, updated_at=0.0))
+    new_puzzle(client, "one-two")
+    assert len(_pool(app)) == 2  # none near: a new one
+    monkeypatch.setattr(ratings, "POOL_SIZE", 2)
+    new_puzzle(client, "one-two")
+    assert len(_pool(app)) == 2  # the pool is full: its nearest, however far
+
+
+def test_ratings_move_to_the_account_at_sign_up(app: Flask, client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "simple")
+    rating = answer(client, puzzle, right_answer(puzzle)).json["rating"]["after"]
+    reply = client.post("/api/account/register", json={"username": "ada", "password": "correct horse battery"})
+    assert reply.status_code == 201, reply.json
+    assert client.get("/api/learn/progress").json["ratings"]["simple"] == rating
+    with app.app_context():
+        owners = set(connection().execute(select(practice_ratings.c.owner)).scalars())
+    assert len(owners) == 1 and next(iter(owners)).startswith(ACCOUNT_PREFIX)
