@@ -160,7 +160,7 @@ LEVEL = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 WEB_LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"errors", "config", "extra", "language", "json_types"}),
     frozenset({"storage"}),
-    frozenset({"daily", "clients", "game_flow"}),
+    frozenset({"daily", "clients", "game_flow", "puzzle_pool"}),
     frozenset({"identity"}),
     frozenset({"accounts", "limits", "request_data", "security"}),
     frozenset({"replies"}),

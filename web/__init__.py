@@ -13,7 +13,7 @@ from flask_babel import Babel
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from explainer.words.i18n import LANGUAGES, locale_dirs
-from web import limits, security, storage
+from web import limits, puzzle_pool, security, storage
 from web.api import register as register_api
 from web.error_replies import register_error_handlers
 from web.replies.analysis import Analyses
@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_error_handlers(app)  # every error as a reply: JSON under /api/, the error page elsewhere
     security.init_app(app)
     limits.init_app(app)
+    puzzle_pool.init_app(app)  # flask --app web puzzles fill
 
     @app.context_processor
     def page_language() -> dict[str, Any]:

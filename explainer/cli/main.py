@@ -16,7 +16,7 @@ space there (``RLIMIT_AS``), and running out of memory is reported as
 ``error: ...`` with status 2.
 
 Each command lives in its own module (``solve`` and ``hint``: ``explainer.cli.solve``; ``generate``, ``bot``,
-``practice``, ``review``, ``convert``, ``play``), imported here to register it; what the commands share (``CliError``, the argument
+``practice``, ``review``, ``convert``, ``grade``, ``play``), imported here to register it; what the commands share (``CliError``, the argument
 types) is in ``explainer.cli.args``, so no command module imports this one.
 Every ``EngineError`` a command lets through is reported as ``error: ...``.
 """
@@ -35,6 +35,7 @@ from explainer.cli import practice as cli_practice
 from explainer.cli import review as cli_review
 from explainer.cli import solve as cli_solve
 from explainer.cli import convert as cli_convert
+from explainer.cli import grade as cli_grade
 from explainer.cli.args import AddCommand, CliError, Handler, Subcommands, language, limit_number, whole_number
 from explainer.cli.solve import MAX_JSON_DEPTH
 from explainer.errors import EngineError
@@ -98,6 +99,7 @@ _MORE_COMMANDS: tuple[Callable[[Subcommands, AddCommand], None], ...] = (
     cli_practice.register,
     cli_review.register,
     cli_convert.register,
+    cli_grade.register,
     cli_play.register,
 )
 

@@ -159,6 +159,11 @@ class PlayerSimulation(Incremental):
         self._reset()
         self._apply(None, 1 << self.first, 0)
 
+    def give(self, index: int) -> None:
+        """The game opens the safe cell ``index`` for the player: a guess that the layout makes safe (grading a board
+        that needs one, ``explainer.play.grade``)."""
+        self._apply(None, 1 << index, 0)
+
     def _apply(self, rule: Rule | None, safe: int, mines: int) -> None:
         new, numbers = self._open(safe)
         mines &= ~self.mines

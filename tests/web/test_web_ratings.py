@@ -93,3 +93,22 @@ def test_ratings_move_to_the_account_at_sign_up(app: Flask, client: FlaskClient)
     with app.app_context():
         owners = set(connection().execute(select(practice_ratings.c.owner)).scalars())
     assert len(owners) == 1 and next(iter(owners)).startswith(ACCOUNT_PREFIX)
+
+
+def test_the_fill_command_makes_each_pool_ahead_of_time_and_requests_are_then_served_from_it(app: Flask,
+                                                                                           client: FlaskClient) -> None:
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["puzzles", "fill", "--size", "3", "--lesson", "simple"])
+    assert result.exit_code == 0, result.output
+    assert result.output == "simple: 3 made, 3 in the pool\n"
+    assert len(_pool(app)) == 3
+    again = runner.invoke(args=["puzzles", "fill", "--size", "3", "--lesson", "simple"])
+    assert again.output == "simple: 0 made, 3 in the pool\n"
+    with app.app_context():
+        conn = connection()
+        with write(conn):
+            conn.execute(update(puzzle_pool).values(mu=1500.0))  # all near a new player
+    boards = {tuple(new_puzzle(client, "simple")["board"]) for _ in range(3)}
+    assert len(boards) == 3 and len(_pool(app)) == 3  # three different puzzles, none made
+    bad = runner.invoke(args=["puzzles", "fill", "--lesson", "nonsense"])
+    assert bad.exit_code == 2 and "'nonsense' is not one of" in bad.output

@@ -21,7 +21,6 @@ is the pool's nearest the player's rating in its technique (``web.storage.rating
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any, cast
 
 from pydantic import Field
@@ -34,8 +33,7 @@ from flask_babel import gettext as _
 
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
-from explainer.learn.practice import PracticeError, Status, check_answer, make_puzzle
-from explainer.learn.ratings import PLAYER_START, seed as seed_rating
+from explainer.learn.practice import Status, check_answer
 from explainer.words.hints import hint_json
 from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
 from explainer.words.practice import answer_json
@@ -50,8 +48,9 @@ from web.request_data import reply_language
 from web.bodies import Answer, Empty, parse_body
 from web.errors import NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
+from web.puzzle_pool import next_puzzle
 
-__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "RatingChangeJson", "bp", "puzzle_json", "SEEDS_TRIED"]
+__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "RatingChangeJson", "bp", "puzzle_json"]
 
 
 class PuzzleReplyJson(TypedDict):
@@ -88,9 +87,6 @@ class LessonSummaryJson(LessonJson):
 
 bp = Blueprint("learn_api", __name__, url_prefix="/api/learn")
 
-#: fresh seeds tried before a lesson's puzzle request gives up (the engine's own attempts are many more)
-SEEDS_TRIED = 3
-
 
 def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleReplyJson:
     """What a player may see of a puzzle: its board (rows in the text format), never the seed or the step."""
@@ -126,28 +122,6 @@ def lesson(pattern_id: str) -> ResponseReturnValue:
     return jsonify({"lesson": example, "progress": practice_store.progress(owner_id())[pattern_id].to_json()})
 
 
-def _new_record(owner: str, pattern_id: str) -> practice_store.PuzzleRecord:
-    """A new puzzle of the pattern, kept for the player: the pool's nearest their rating in the pattern that they have
-    not had, or a new one (which joins the pool); ``NoPuzzle`` when none could be made."""
-    rating = ratings.player_ratings(owner).get(pattern_id, PLAYER_START)
-    pooled = ratings.nearest(owner, pattern_id, rating)
-    if pooled is not None:
-        return practice_store.create_puzzle(owner, pattern_id, pooled.seed, pooled.board)
-    errors = []
-    for _attempt in range(SEEDS_TRIED):
-        seed = secrets.randbelow(2**31)
-        try:
-            puzzle = make_puzzle(pattern_id, seed)
-        except PracticeError as error:
-            errors.append(str(error))
-            continue
-        ratings.add_to_pool(pattern_id, seed, puzzle.board, seed_rating(puzzle.board, puzzle.deduction))
-        return practice_store.create_puzzle(owner, pattern_id, seed, puzzle.board)
-    # I18N: no practice puzzle could be generated for a lesson this time; %(lesson)s is the lesson's id, in quotes,
-    # %(reason)s the engine's reason (in English)
-    raise NoPuzzle(_("no practice puzzle for %(lesson)s could be made just now, try again: %(reason)s", lesson=repr(pattern_id), reason=errors[-1]))
-
-
 def _created(record: practice_store.PuzzleRecord, reply: dict[str, Any]) -> ResponseReturnValue:
     response = jsonify(reply)
     response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
@@ -158,7 +132,7 @@ def _created(record: practice_store.PuzzleRecord, reply: dict[str, Any]) -> Resp
 def new_puzzle(pattern_id: str) -> ResponseReturnValue:
     parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     pattern = get_pattern(pattern_id)
-    record = _new_record(owner_id(), pattern.id)
+    record = next_puzzle(owner_id(), pattern.id)
     return _created(record, {"puzzle": puzzle_json(record, reply_language())})
 
 
@@ -235,6 +209,6 @@ def personal_puzzle() -> ResponseReturnValue:
     if not items:
         raise NothingMissed()
     item = items[0]
-    record = _new_record(owner, item.pattern)
+    record = next_puzzle(owner, item.pattern)
     language = reply_language()
     return _created(record, {"puzzle": puzzle_json(record, language), "source": queue_json(item, language)})

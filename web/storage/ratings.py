@@ -22,7 +22,7 @@ from web.storage.database import connection, upsert, write
 from web.storage.tables import practice_ratings, puzzle_pool, puzzles
 
 __all__ = ["NEAR", "OVERALL", "POOL_SIZE", "Attempt", "PoolPuzzle", "add_to_pool", "adopt", "nearest", "pool_rating",
-           "player_ratings", "rate_first_attempt"]
+           "player_ratings", "pool_size", "rate_first_attempt"]
 
 #: the technique name of a player's rating over every technique
 OVERALL = "overall"
@@ -83,11 +83,16 @@ def nearest(owner: str, pattern: str, rating: Rating) -> PoolPuzzle | None:
     ).first()
     if row is None:
         return None
-    if abs(row.mu - rating.mu) > NEAR:
-        size = conn.execute(select(func.count()).select_from(puzzle_pool).where(puzzle_pool.c.pattern == pattern)).scalar()
-        if int(size or 0) < POOL_SIZE:
-            return None
+    if abs(row.mu - rating.mu) > NEAR and pool_size(pattern, conn) < POOL_SIZE:
+        return None
     return PoolPuzzle(pattern, row.seed, Board.parse(row.board), Rating(row.mu, row.sigma))
+
+
+def pool_size(pattern: str, conn: Connection | None = None) -> int:
+    """How many puzzles the pool holds for ``pattern``."""
+    conn = conn or connection()
+    return int(conn.execute(select(func.count()).select_from(puzzle_pool).where(puzzle_pool.c.pattern == pattern)).scalar()
+               or 0)
 
 
 def add_to_pool(pattern: str, seed: int, board: Board, rating: Rating) -> Rating:
