@@ -129,12 +129,14 @@ def on_starting(server) -> None:
 
 
 def post_fork(server, worker) -> None:
-    """A worker dies with its master: Linux sends it SIGQUIT (gunicorn's quick exit) the moment the master dies, so an
-    orphan worker never keeps the port (0.1 to 10.9 s before, in an audit), and its video children die with it."""
+    """A worker dies with its master: Linux kills it (SIGKILL) the moment the master dies, so an orphan worker never
+    keeps the port (0.1 to 10.9 s before, in an audit), and its video children die with it (their own death signal).
+    SIGKILL rather than gunicorn's quick-exit SIGQUIT: a signal the worker handles waits for it to be scheduled and
+    reach a Python instruction, over 5 s on a loaded machine; an orphan's requests are lost either way."""
     import ctypes
     import signal
 
     try:
-        ctypes.CDLL(None).prctl(1, signal.SIGQUIT)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # not Linux: gunicorn's own parent check stays
         pass

@@ -30,6 +30,7 @@ import hashlib
 import hmac
 import time
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from flask import current_app
 from flask_babel import format_datetime
@@ -39,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 
 from explainer.play import modes, moves
 from explainer.play.game import PRESETS, Game
+from explainer.play.grade import Grade, grade_layout
 from explainer.play.modes import Mode
 from web.errors import DailyHidden, DailyPlayed
 from web.storage import accounts as stored_accounts
@@ -56,6 +58,7 @@ __all__ = [
     "daily_game",
     "daily_key",
     "find_today",
+    "grade",
     "hidden_until",
     "layout_hidden",
     "player_key",
@@ -112,6 +115,20 @@ def deal(day: str, preset: str) -> Game:
     web_extra(game)["warnings"] = False  # the same board for everyone, with no help: no flag is judged
     moves.open_cell(game, height // 2, width // 2, by="game", at=time.time())
     return game
+
+
+def grade(day: str, preset: str) -> Grade:
+    """What the day's board for ``preset`` needs from its opened centre (``explainer.play.grade``): the same for every
+    player, shown before they play, like a puzzle's difficulty."""
+    return _grade(_secret(), day, preset)
+
+
+@lru_cache(maxsize=16)
+def _grade(secret: bytes, day: str, preset: str) -> Grade:
+    """(``secret``: the server's, part of the key so that two apps in one process never share a board's grade.)"""
+    game = deal(day, preset)
+    assert game.layout is not None and game.first_click is not None  # dealt: its centre is open
+    return grade_layout(game.height, game.width, game.layout, game.first_click)
 
 
 def _attempt(daily: str, player: str) -> str | None:

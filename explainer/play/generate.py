@@ -1,10 +1,13 @@
 """No-guess boards: layouts the engine solves from the first click to the end
 by deduction alone, within a chosen reasoning depth.
 
-The generator does not throw boards away.  It places the mines at random
-(never in the first click's area, so the first click is a zero), lets a
-player (``PlayerSimulation``) solve from the first click, and where the
-player gets stuck it *repairs* the layout around one stuck number.  As in
+First the generator draws layouts: mines at random (never in the first click's area, so the first click is a
+zero), each kept only when a player (``PlayerSimulation``) solves it from the first click within the rules (at most
+``DRAWS`` draws, fewer when the first draws show the board too dense to draw: ``TOO_DENSE``).  A layout kept this way is an unbiased draw: every no-guess layout is as likely as any other, so the
+mines are where a uniform layout puts them, the corners included (``benchmarks/corner_bench.py``).  When no draw
+is solved (dense boards), the generator stops throwing boards away: where the
+player gets stuck on the last draw it *repairs* the layout around one stuck number (repairs tend to fill stuck
+corners with mines: a small bias, only on boards too dense to draw).  As in
 Tatham's mines.c, the player never sees the layout: the generator's
 ``Dealer`` holds it and answers the player's "open this cell" callback with
 the cell's number; a repair changes the dealer's layout and tells the player
@@ -36,6 +39,8 @@ from explainer.play.game import Game, GameError, check_size
 from explainer.errors import GenerationError
 
 __all__ = [
+    "DRAWS",
+    "TOO_DENSE",
     "Dealer",
     "GenerationError",
     "GeneratedBoard",
@@ -171,6 +176,15 @@ class Dealer:
         self.player.forget(changed)
 
 
+#: layouts drawn at random before the generator repairs the last one (an expert board needs about 9 two numbers
+#: deep, 6 with every rule: docs/generation.md)
+DRAWS = 200
+#: drawing stops after ``TOO_DENSE[0]`` draws when the draws so far got stuck, on average, before opening this share of
+#: the safe cells: the board is too dense (or the rule too shallow) for a draw to succeed (an expert board at one
+#: number deep: 0.39; at two numbers: 0.66)
+TOO_DENSE = (10, 0.5)
+
+
 class _Generator:
     def __init__(
         self,
@@ -281,9 +295,21 @@ class _Generator:
                 return True
         return False
 
+    def solved(self, sim: PlayerSimulation) -> bool:
+        """The player solves the dealt layout within the rules (and needs the required rule)."""
+        return sim.run(self.policy) and (self.require is None or bool(sim.uses.get(self.require)))
+
     def run(self, max_repairs: int, max_work: int) -> PlayerSimulation:
-        self.dealer = Dealer(self.height, self.width, self.random_layout(), self.mines, self.first)
-        self.sim = sim = self.dealer.player
+        goal = self.height * self.width - self.mines
+        progress = 0.0  # the safe cells the failed draws opened, as shares of all of them
+        for draw in range(1, DRAWS + 1):
+            self.dealer = Dealer(self.height, self.width, self.random_layout(), self.mines, self.first)
+            self.sim = sim = self.dealer.player
+            if self.solved(sim):
+                return sim
+            progress += sim.revealed.bit_count() / goal
+            if draw >= TOO_DENSE[0] and progress / draw < TOO_DENSE[1]:
+                break
         while True:
             _budget.spend(64)  # a repair round (the replay's enumerations count their own work)
             solved = sim.run(self.policy)

@@ -11,7 +11,7 @@ from explainer.play.grade import Grade, GradeName
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.render import Renderer
 
-__all__ = ["GRADE_NAMES", "GradeJson", "TECHNIQUE_NAMES", "grade_json", "grade_text"]
+__all__ = ["GRADE_NAMES", "GradeJson", "TECHNIQUE_NAMES", "grade_json", "grade_name_text", "grade_text"]
 
 
 def N_(message: str) -> str:
@@ -57,6 +57,13 @@ class GradeJson(TypedDict):
 def grade_json(grade: Grade) -> GradeJson:
     return {"grade": grade.name, "hardest": grade.hardest, "rounds": dict(grade.rounds), "cells": dict(grade.cells),
             "guesses": grade.guesses}
+
+
+def grade_name_text(grade: Grade, language: str = DEFAULT_LANGUAGE) -> str:
+    """"Grade: Medium" (the name alone, as a board whose layout is still hidden shows it)."""
+    renderer = Renderer(language)
+    # I18N: a board's grade before it is played; %(grade)s is the grade's name (Easy, Medium, Hard, Needs luck)
+    return renderer._("Grade: %(grade)s", grade=renderer.translate(GRADE_NAMES[grade.name]))
 
 
 def grade_text(grade: Grade, language: str = DEFAULT_LANGUAGE) -> str:

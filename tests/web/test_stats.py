@@ -186,6 +186,24 @@ def test_the_daily_board_is_the_same_for_everyone_and_one_attempt_each(app: Flas
     assert refused.status_code == 409 and "daily board" in refused.json["error"]
 
 
+def test_the_daily_board_shows_its_grade_the_grader_s_for_its_layout(app: Flask) -> None:
+    from explainer.play.grade import grade_layout
+
+    client = app.test_client()
+    boards = {board["preset"]: board for board in client.get("/api/daily").json["boards"]}
+    game = client.post("/api/daily/expert", json={}).json["game"]
+    record = stored(app, game["id"])
+    assert record.layout is not None and record.first_click is not None
+    expected = grade_layout(record.height, record.width, record.layout, record.first_click)
+    assert boards["expert"]["grade"] == str(expected.name) != "luck"  # a no-guess board
+    names = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+    assert boards["expert"]["grade_text"] == f"Grade: {names[str(expected.name)]}"
+    german = client.get("/api/daily?lang=de").json["boards"][0]["grade_text"]
+    assert german.startswith("Schwierigkeit: ")
+    page = client.get("/daily").get_data(as_text=True)
+    assert f'data-grade="{expected.name}"' in page
+
+
 def test_the_daily_board_depends_on_the_secret_key(app: Flask, tmp_path) -> None:
     from web import create_app
 

@@ -14,6 +14,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from web import daily, identity
+from web.request_data import reply_language
 from web.accounts import user_json
 from web.errors import UnknownPreset
 from web.replies.game import state_json
@@ -44,7 +45,7 @@ def leaderboards() -> ResponseReturnValue:
 
 @bp.get("/daily")
 def daily_boards() -> ResponseReturnValue:
-    return jsonify({"day": daily.today(), "boards": [daily_json(preset) for preset in daily.DAILY_PRESETS]})
+    return jsonify({"day": daily.today(), "boards": [daily_json(preset, reply_language()) for preset in daily.DAILY_PRESETS]})
 
 
 @bp.post("/daily/<preset>")

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from web import daily, identity
+from web.language import select_language
 from web.errors import BadRequestBody
 from web.replies.settings import MODES
 from web.replies.stats import check_kind, check_mode, daily_json, leaderboards_json
@@ -125,7 +126,7 @@ def leaderboards() -> ResponseReturnValue:
 
 @bp.get("/daily")
 def daily_page() -> ResponseReturnValue:
-    boards = [daily_json(preset) for preset in daily.DAILY_PRESETS]
+    boards = [daily_json(preset, select_language()) for preset in daily.DAILY_PRESETS]
     mine = {preset: daily.find_today(identity.owner_id(), identity.current_user(), preset) for preset in daily.DAILY_PRESETS}
     return render_template("pages/daily.html", boards=boards, mine=mine, day=daily.today(), names=preset_names(), user=identity.current_user(), **_helpers())
 

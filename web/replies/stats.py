@@ -4,12 +4,16 @@ as the server reads them, the ranked tables and today's daily boards as JSON."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from typing_extensions import NotRequired, TypedDict
 
 from flask_babel import gettext as _
 
+from explainer.play.grade import GradeName
+from explainer.words.grades import grade_name_text
 from web import daily
 from web.json_types import Count, ModeName, Ratio
 from web.errors import BadRequestBody
@@ -75,6 +79,10 @@ class DailyBoardJson(TypedDict):
     players: Count
     ranked: list[TimeRowJson]
     assisted: list[TimeRowJson]
+    grade: Annotated[GradeName, Field(description="What the board needs from its opened centre: its hardest "
+                                                  "technique's grade (only the grade while the day lasts: the counts "
+                                                  "would tell something of the layout, as its 3BV would).")]
+    grade_text: Annotated[str, Field(description="The grade in words, in the reply's language.")]
 
 
 def _time_row(row: TimeRow, rank: int | None = None) -> TimeRowJson:
@@ -96,8 +104,10 @@ def leaderboards_json(boards: Leaderboards) -> LeaderboardsJson:
     }
 
 
-def daily_json(preset: str) -> DailyBoardJson:
-    key = daily.daily_key(daily.today(), preset)
+def daily_json(preset: str, language: str) -> DailyBoardJson:
+    day = daily.today()
+    key = daily.daily_key(day, preset)
+    grade = daily.grade(day, preset)
     ranked, assisted, players = stats.daily_board(key)
     return {
         "preset": preset,
@@ -106,4 +116,6 @@ def daily_json(preset: str) -> DailyBoardJson:
         "players": players,
         "ranked": [_time_row(row, rank) for rank, row in enumerate(ranked, 1)],
         "assisted": [_time_row(row) for row in assisted],
+        "grade": grade.name,
+        "grade_text": grade_name_text(grade, language),
     }
