@@ -41,6 +41,7 @@ from explainer.engine.why import shortest_chain
 from explainer.bot.guess import Guess, GuessReason
 from explainer.bot.moves import WinChances, advised_guess, win_chances
 from explainer.play.figures import bbbv
+from explainer.play.grade import Grade, grade_layout
 from explainer.play.game import Game, GameState, Position
 from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons
 from explainer.play.history import clicks as history_clicks
@@ -112,6 +113,8 @@ class ReviewSummary:
     bbbv_per_second: float | None
     efficiency: float | None  # 3BV / clicks
     assisted: tuple[str, ...] = ()
+    #: what the board needed from the first click (``explainer.play.grade``), once the game is over
+    grade: Grade | None = None
 
 
 @dataclass(frozen=True)
@@ -374,4 +377,6 @@ def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:
         bbbv_per_second=value / elapsed if value is not None and elapsed else None,
         efficiency=value / clicks if value is not None and clicks else None,
         assisted=tuple(assisted_reasons(game)),
+        grade=(grade_layout(game.height, game.width, game.layout, game.first_click)
+               if game.finished and game.layout is not None and game.first_click is not None else None),
     )

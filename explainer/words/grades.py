@@ -67,7 +67,7 @@ def grade_name_text(grade: Grade, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def grade_text(grade: Grade, language: str = DEFAULT_LANGUAGE) -> str:
-    """"Medium: one number 24 times, two numbers 5 times." (and the guesses, when it needed some)."""
+    """"Medium (one number 24 times and two numbers 5 times)" (and the guesses, when it needed some)."""
     renderer = Renderer(language)
     uses = [
         # I18N: in a board's grade: a technique and how often it was the step; %(technique)s is its name
@@ -81,6 +81,6 @@ def grade_text(grade: Grade, language: str = DEFAULT_LANGUAGE) -> str:
     name = renderer.translate(GRADE_NAMES[grade.name])
     if not uses:
         # I18N: a board's grade when the first click opens the whole board; %(grade)s is the grade's name
-        return renderer._("%(grade)s: the first click opens it all.", grade=name)
+        return renderer._("%(grade)s (the first click opens it all)", grade=name)
     # I18N: a board's grade; %(grade)s is its name, %(uses)s the techniques it needs and how often, as a list
-    return renderer._("%(grade)s: %(uses)s.", grade=name, uses=renderer.formats.list(uses))
+    return renderer._("%(grade)s (%(uses)s)", grade=name, uses=renderer.formats.list(uses))

@@ -16,6 +16,7 @@ from explainer.play.history import Action, By
 from explainer.play.losses import LossKind
 from explainer.review import MoveReview, Review, Verdict
 from explainer.words.hints import chain_json, steps_json
+from explainer.words.grades import GradeJson, grade_json, grade_text
 from explainer.words.i18n import DEFAULT_LANGUAGE
 from explainer.words.mistakes import forced_guess_tie
 from explainer.words.modes import loss_text
@@ -90,6 +91,9 @@ class ReviewSummaryJson(TypedDict):
     unjudged_from: Annotated[Annotated[int, Ge(1)] | None, Doc("The first move not judged: the review's time (a fixed "
                                                                "limit) ran out there.")]
     note: str | None  # what the player should know of the review as a whole (the moves not judged)
+    grade: Annotated[GradeJson | None, Doc("What the board needed from the first click, once the game is over.")]
+    grade_text: Annotated[str | None, Doc("The same in words: \"Grade: Medium (one number 6 times and two numbers "
+                                          "once)\".")]
 
 
 class ReviewJson(TypedDict):
@@ -326,6 +330,11 @@ def review_json(
             "efficiency": summary.efficiency,
             "assisted": list(summary.assisted),
             "unjudged_from": None if cut is None else cut + 1,
+            "grade": None if summary.grade is None else grade_json(summary.grade),
+            "grade_text": None if summary.grade is None else renderer._(
+                # I18N: review: what the board needed; %(grade)s is its grade with the techniques, like "Medium (one
+                # number 6 times and two numbers once)"
+                "Grade: %(grade)s", grade=grade_text(summary.grade, renderer.language)),
             # I18N: review: the moves from %(move)s on were not judged (the server's time for one review ran out); the
             # figures above count the judged moves only
             "note": None if cut is None else renderer._(

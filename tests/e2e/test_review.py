@@ -66,6 +66,10 @@ def test_the_review_steps_through_the_game(page: Page, live_server: LiveServer) 
     page.keyboard.press("ArrowRight")  # past the last move: the end of the game
     expect(page.locator('[data-role="review-position"]')).to_have_text("The end of the game")
     expect(page.locator('[data-role="review-summary"] [data-figure="moves"]')).to_have_text("Moves: 2")
+    # what the board needed from the first click (the game is over: its layout is known)
+    expect(page.locator('[data-role="review-summary"] [data-figure="grade"]')).to_have_text(
+        re.compile(r"^Grade: (Easy|Medium|Hard|Needs luck) \(")
+    )
 
 
 def test_a_replay_file_opens_from_the_game_page(page: Page, live_server: LiveServer, tmp_path: Path) -> None:

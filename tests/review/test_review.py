@@ -336,3 +336,20 @@ def test_opening_a_provable_mine_is_never_called_not_certain() -> None:
         assert "was a mine, and the numbers prove it." in move["text"] and "not certain" not in move["text"]
         assert move["missed"] is not None and move["cell"] in move["missed"]["mines"]  # (the proof of that cell)
     assert found >= 5
+
+
+def test_a_finished_game_s_review_says_what_its_board_needed_and_a_game_in_play_s_does_not() -> None:
+    from explainer.play.grade import grade_layout
+    from explainer.words.grades import grade_text
+
+    game = finished_game()
+    assert game.layout is not None and game.first_click is not None
+    summary = review_json(review(game))["summary"]
+    expected = grade_layout(game.height, game.width, game.layout, game.first_click)
+    assert summary["grade"] is not None and summary["grade"]["grade"] == expected.name
+    assert summary["grade"]["rounds"] == dict(expected.rounds) and summary["grade"]["guesses"] == expected.guesses
+    assert summary["grade_text"] == f"Grade: {grade_text(expected)}"
+    assert review_json(review(game), "de")["summary"]["grade_text"].startswith("Schwierigkeit: ")
+    playing = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(playing, 4, 4, at=100.0)
+    assert review_json(review(playing))["summary"]["grade"] is None  # its layout is still hidden

@@ -95,6 +95,7 @@ class Review {
         lines.push([key, format(t.figure, { name: key === "throughput" ? t.throughput : name, value })]);
       }
     }
+    if (figures.grade_text) lines.push(["grade", figures.grade_text]); // what the board needed from the first click
     if (figures.note) lines.push(["unjudged", figures.note]);
     if (figures.assisted.length) {
       const names = { hint: t.assistedHint, probabilities: t.assistedProbabilities, bot: t.assistedBot, undo: t.assistedUndo };
