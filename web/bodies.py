@@ -169,7 +169,8 @@ _NEW_GAME_RULES: dict[str, Any] = {
     "description": (
         f"A preset ({', '.join(PRESETS)}) or a custom board: height {CUSTOM_MIN_SIDE}-{CUSTOM_MAX_HEIGHT}, width "
         f"{CUSTOM_MIN_SIDE}-{CUSTOM_MAX_WIDTH}, mines 1 to height x width - {FIRST_CLICK_AREA} (the first click and its "
-        "neighbours are kept free). height, width and mines are ignored when a preset is given."
+        "neighbours are kept free). height, width and mines are ignored when a preset is given. max_rule and "
+        "require_rule only with the no-guess mode; require_rule no deeper than max_rule (simple < pair < enumeration)."
     ),
     "anyOf": [
         {"required": ["preset"], "properties": {"preset": {"enum": list(PRESETS)}, "multiplier": {"enum": list(MULTIPLIERS)}}},
@@ -183,8 +184,11 @@ _NEW_GAME_RULES: dict[str, Any] = {
             },
         },
     ],
-    "if": {"required": ["max_rule"], "properties": {"max_rule": {"type": "string"}}},
-    "then": {"required": ["mode"], "properties": {"mode": {"const": str(Mode.NO_GUESS)}}},
+    "allOf": [
+        {"if": {"required": [field], "properties": {field: {"type": "string"}}},
+         "then": {"required": ["mode"], "properties": {"mode": {"const": str(Mode.NO_GUESS)}}}}
+        for field in ("max_rule", "require_rule")
+    ],
 }
 
 
@@ -211,6 +215,9 @@ class NewGame(Body):
                                      "custom board.")] = 1.0
     max_rule: Annotated[Any, Field(json_schema_extra={"enum": [*_RULES, None]}, description=(
         "The deepest reasoning a no-guess board may need (no-guess mode only)."))] = None
+    require_rule: Annotated[Any, Field(json_schema_extra={"enum": [*_RULES[1:], None]}, description=(
+        "A rule a no-guess board must need at least once (no-guess mode only): with max_rule the same, a board of "
+        "that grade (pair: medium, enumeration: hard)."))] = None
     warnings: Annotated[bool, Field(description="Show provably wrong flags.  A warning shown is help: the game does "
                                     "not rank.  Off: no flag is ever judged (the player's choice before the game "
                                     "starts).")] = True
@@ -222,7 +229,7 @@ class NewGame(Body):
     def settings_data(self) -> dict[str, Any]:
         """The fields sent, as ``settings_from_json`` reads them."""
         return self.model_dump(mode="json", exclude_unset=True, include={"preset", "height", "width", "mines", "mode",
-                                                                         "multiplier", "max_rule"})
+                                                                         "multiplier", "max_rule", "require_rule"})
 
 
 #: every body model, by the name its schema has in the description

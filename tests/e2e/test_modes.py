@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from explainer.core.cells import Cell, iter_bits
 from explainer.engine.solve import solve
+from explainer.play.grade import grade_layout
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, board, cell, explanation, game_id, highlighted, load, open_settings, start_new_game
@@ -87,14 +88,20 @@ def test_forgiving_saves_then_a_loss_is_explained_after_a_reload(page: Page, liv
     expect(page.locator('[data-role="summary"] [data-figure="saves"]')).to_contain_text("1")
 
 
-def test_a_no_guess_board_can_be_limited_to_one_number_steps(page: Page, live_server: LiveServer) -> None:
+@pytest.mark.parametrize(("grade", "rules"), [("easy", ("simple", None)), ("medium", ("pair", "pair"))])
+def test_a_no_guess_board_is_chosen_by_its_grade(page: Page, live_server: LiveServer, grade: str,
+                                                 rules: tuple[str, str | None]) -> None:
+    """The menu's grade is the rules the board may and must need; the board made then grades as chosen."""
     load(page, 81)
     open_settings(page)
     page.check('input[name="mode"][value="no-guess"]')
-    page.select_option('select[name="max_rule"]', "simple")
+    page.select_option('select[name="grade"]', grade)
     page.select_option("#preset", "beginner")
     start_new_game(page)
     cell(page, 4, 4).click()
     expect(board(page)).to_have_attribute("data-game-state", re.compile("playing|won"))
     stored = live_server.game(game_id(page))
-    assert stored.extra["mode"] == "no-guess" and stored.extra["max_rule"] == "simple"
+    assert stored.extra["mode"] == "no-guess" and (stored.extra["max_rule"], stored.extra["require_rule"]) == rules
+    assert stored.layout is not None and stored.first_click is not None
+    graded = grade_layout(stored.height, stored.width, stored.layout, stored.first_click)
+    assert str(graded.name) == grade

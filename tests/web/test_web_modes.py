@@ -63,6 +63,35 @@ def test_no_guess_board_is_won_by_following_hints(client: FlaskClient) -> None:
     assert state["state"] == "won" and kinds == {"deduction"}
 
 
+@pytest.mark.parametrize("rule", ["pair", "enumeration"])
+def test_a_no_guess_board_that_must_need_a_rule_needs_it(client: FlaskClient, stored_game: Any, rule: str) -> None:
+    """require_rule with max_rule the same: the board's grade (pair: medium, enumeration: hard)."""
+    from explainer.play.grade import grade_layout
+
+    game = create(client, preset="intermediate", mode="no-guess", max_rule=rule, require_rule=rule)
+    assert (game["summary"]["max_rule"], game["summary"]["require_rule"]) == (rule, rule)
+    move(client, game["id"], "open", 8, 8)
+    stored = stored_game(client, game["id"])
+    graded = grade_layout(stored.height, stored.width, stored.layout, stored.first_click)
+    assert graded.hardest is not None and str(graded.hardest) == rule and graded.guesses == 0
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"mode": "no-guess", "max_rule": "pair", "require_rule": "enumeration"},
+         "require_rule 'enumeration' is deeper than max_rule 'pair'"),
+        ({"mode": "classic", "require_rule": "pair"}, "require_rule 'pair' only applies to the no-guess mode, not 'classic'"),
+        ({"mode": "no-guess", "require_rule": "simple"}, "require_rule must be a rule name (pair, enumeration), got 'simple'"),
+        ({"mode": "assist", "max_rule": "pair"}, "max_rule 'pair' only applies to the no-guess mode, not 'assist'"),
+    ],
+)
+def test_rule_options_out_of_place_are_refused_with_their_names(client: FlaskClient, body: dict[str, Any],
+                                                                 message: str) -> None:
+    reply = client.post("/api/games", json={"preset": "beginner", **body})
+    assert reply.status_code == 400 and reply.json["error"] == message
+
+
 def test_forgiving_saves_an_unprovable_mine(client: FlaskClient, stored_game) -> None:
     game_id = create(client, preset="expert", mode="forgiving", seed=5)["id"]
     move(client, game_id, "open", 8, 15)

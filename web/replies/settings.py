@@ -74,6 +74,7 @@ class GameSettings:
     mode: str = "classic"
     preset: str | None = None
     max_rule: str | None = None  # no-guess only; None: the engine's default
+    require_rule: str | None = None  # no-guess only: a rule the board must need at least once
     multiplier: float = 1.0  # a preset's mines times this (MULTIPLIERS)
 
 
@@ -134,23 +135,39 @@ def _unknown_mode(mode: object) -> SettingsError:
     return SettingsError(_("unknown mode %(mode)s; choose one of: %(modes)s", mode=repr(mode), modes=", ".join(MODES)))
 
 
-def _mode_options(data: Mapping[str, Any]) -> tuple[str, str | None]:
+def _mode_options(data: Mapping[str, Any]) -> tuple[str, str | None, str | None]:
+    """The mode, its ``max_rule`` and its ``require_rule`` (no-guess only)."""
     mode = data.get("mode", "classic")
     if not isinstance(mode, str) or mode not in MODES:
         raise _unknown_mode(mode)
-    max_rule = data.get("max_rule")
-    if max_rule is None:
-        return mode, None
+    max_rule = _rule_option(data, "max_rule", mode, MAX_RULES)
+    require_rule = _rule_option(data, "require_rule", mode, MAX_RULES[1:])
+    if require_rule is not None and MAX_RULES.index(require_rule) > MAX_RULES.index(max_rule or MAX_RULES[-1]):
+        # I18N: a no-guess board asked to need a rule deeper than the deepest it may need; %(require)s and %(max)s
+        # are the rule names sent, in quotes; keep "require_rule" and "max_rule" as they are
+        raise SettingsError(_("require_rule %(require)s is deeper than max_rule %(max)s",
+                              require=repr(require_rule), max=repr(max_rule or MAX_RULES[-1])))
+    return mode, max_rule, require_rule
+
+
+def _rule_option(data: Mapping[str, Any], field: str, mode: str, allowed: tuple[str, ...]) -> str | None:
+    """A no-guess rule option (``max_rule``, ``require_rule``): None when absent."""
+    rule = data.get(field)
+    if rule is None:
+        return None
     if mode != str(modes.Mode.NO_GUESS):
-        # I18N: max_rule (the deepest reasoning a no-guess board may need) sent with another mode; %(rule)s is the
-        # max_rule sent and %(mode)s the mode sent, both in quotes; keep "max_rule" and "no-guess" as they are
-        message = _("max_rule %(rule)s only applies to the no-guess mode, not %(mode)s", rule=repr(max_rule), mode=repr(mode))
-        raise SettingsError(message)
-    if not isinstance(max_rule, str) or max_rule not in MAX_RULES:
-        # I18N: a max_rule that is not a rule name; %(rules)s lists the names (simple, pair, enumeration), which
-        # stay as they are, %(value)s is the value sent; keep "max_rule" as it is
-        raise SettingsError(_("max_rule must be a rule name (%(rules)s), got %(value)s", rules=", ".join(MAX_RULES), value=repr(max_rule)))
-    return mode, max_rule
+        # I18N: a rule option of the no-guess mode (max_rule: the deepest reasoning a board may need, or require_rule:
+        # a rule it must need) sent with another mode; %(field)s is the option's name, %(rule)s is the rule sent
+        # and %(mode)s the mode sent, both in quotes; keep the option's name and "no-guess" as they are
+        raise SettingsError(_("%(field)s %(rule)s only applies to the no-guess mode, not %(mode)s",
+                              field=field, rule=repr(rule), mode=repr(mode)))
+    if not isinstance(rule, str) or rule not in allowed:
+        # I18N: a no-guess rule option that is not one of its rule names; %(field)s is the option's name (max_rule
+        # or require_rule), %(rules)s lists the names (simple, pair, enumeration), which stay as they are,
+        # %(value)s is the value sent
+        raise SettingsError(_("%(field)s must be a rule name (%(rules)s), got %(value)s",
+                              field=field, rules=", ".join(allowed), value=repr(rule)))
+    return rule
 
 
 def _multiplier(value: Any) -> float:
@@ -166,8 +183,8 @@ def _multiplier(value: Any) -> float:
 
 def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
     """``{"preset": "expert"}`` (optionally with a mine ``multiplier`` 0.7 to 1.3) or
-    ``{"height": 9, "width": 12, "mines": 20}``, with an optional ``mode`` (and ``max_rule`` for ``no-guess``)."""
-    mode, max_rule = _mode_options(data)
+    ``{"height": 9, "width": 12, "mines": 20}``, with an optional ``mode`` (and ``max_rule``, ``require_rule`` for ``no-guess``)."""
+    mode, max_rule, require_rule = _mode_options(data)
     preset = data.get("preset")
     if preset is not None and preset != "custom":
         if not isinstance(preset, str) or preset not in PRESETS:
@@ -177,10 +194,11 @@ def settings_from_json(data: Mapping[str, Any]) -> GameSettings:
             raise SettingsError(message)
         height, width, mines = PRESETS[preset]
         multiplier = _multiplier(data.get("multiplier", 1.0))
-        return GameSettings(height, width, multiplied_mines(mines, multiplier), mode, preset, max_rule, multiplier)
+        return GameSettings(height, width, multiplied_mines(mines, multiplier), mode, preset, max_rule, require_rule,
+                            multiplier)
     height, width, mines = _whole(data, "height"), _whole(data, "width"), _whole(data, "mines")
     _check(height, width, mines)
-    return GameSettings(height, width, mines, mode, None, max_rule)
+    return GameSettings(height, width, mines, mode, None, max_rule, require_rule)
 
 
 def make_game(settings: GameSettings, seed: int | None = None) -> Game:
@@ -190,6 +208,8 @@ def make_game(settings: GameSettings, seed: int | None = None) -> Game:
     if settings.mode not in MODES:
         raise _unknown_mode(settings.mode)
     options: dict[str, Any] = {} if settings.max_rule is None else {"max_rule": settings.max_rule}
+    if settings.require_rule is not None:
+        options["require_rule"] = settings.require_rule
     return modes.new_game(settings.mode, settings.height, settings.width, settings.mines, seed, **options)
 
 

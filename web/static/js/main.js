@@ -10,6 +10,14 @@ import { LEVELS, Panel } from "./panel.js";
 import { duration } from "./steps.js";
 import { Timer } from "./timer.js";
 
+// a no-guess board's grade as the API's rule options (docs/generation.md): "any" is the engine's default
+const GRADE_RULES = {
+  any: {},
+  easy: { max_rule: "simple" },
+  medium: { max_rule: "pair", require_rule: "pair" },
+  hard: { max_rule: "enumeration", require_rule: "enumeration" },
+};
+
 const HINT_MEMORY = "minesweeper.hint"; // sessionStorage: the hint on screen survives a language switch
 
 class App {
@@ -211,8 +219,8 @@ class App {
     const data = new FormData(this.form);
     const preset = data.get("preset");
     const mode = data.get("mode") || "classic";
-    // the reasoning depth applies to no-guess boards only
-    const depth = mode === "no-guess" ? { max_rule: data.get("max_rule") } : {};
+    // the board's grade applies to no-guess boards only: the deepest rule it may need and the rule it must need
+    const depth = mode === "no-guess" ? GRADE_RULES[data.get("grade")] || {} : {};
     const warnings = data.get("warnings") === "on";
     if (preset !== "custom") return { preset, mode, warnings, multiplier: Number(data.get("multiplier") || 1), ...depth };
     return {
@@ -416,6 +424,7 @@ class App {
     const { height, width, mines, mode, summary } = this.game;
     const settings = { height, width, mines, mode };
     if (summary.max_rule) settings.max_rule = summary.max_rule;
+    if (summary.require_rule) settings.require_rule = summary.require_rule;
     await this.newGame(settings);
   }
 
