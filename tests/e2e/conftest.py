@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,18 @@ class LiveServer:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=5)
+
+    def wait_for_review(self, game_id: str, timeout: float = 30.0) -> None:
+        """Wait until the finished game's review is written (it follows the finishing move's reply; pages that show
+        what it finds read it, never write it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with sqlite3.connect(self.db_path) as conn:
+                row = conn.execute("SELECT review_pending FROM results WHERE game_id = ?", (game_id,)).fetchone()
+            if row is not None and not row[0]:
+                return
+            assert time.monotonic() < deadline, f"the review of {game_id!r} was not written in {timeout} s"
+            time.sleep(0.05)  # (polling the database for the state awaited, not a fixed wait)
 
     def game(self, game_id: str) -> Game:
         """The stored game, hidden layout included (tests only)."""

@@ -112,3 +112,32 @@ def test_the_fill_command_makes_each_pool_ahead_of_time_and_requests_are_then_se
     assert len(boards) == 3 and len(_pool(app)) == 3  # three different puzzles, none made
     bad = runner.invoke(args=["puzzles", "fill", "--lesson", "nonsense"])
     assert bad.exit_code == 2 and "'nonsense' is not one of" in bad.output
+
+
+def test_the_learn_page_shows_each_rating_its_trend_and_its_last_values(app: Flask, client: FlaskClient) -> None:
+    import re
+    import time
+
+    from web.storage import ratings
+
+    page = client.get("/learn/").get_data(as_text=True)
+    assert "not rated yet" in page and 'data-role="unrated"' in page and 'data-role="rating-value"' not in page
+    solved = []
+    for _ in range(2):
+        puzzle = new_puzzle(client, "simple")
+        solved.append(answer(client, puzzle, right_answer(puzzle)).json["rating"])
+    page = client.get("/learn/").get_data(as_text=True)
+    row = page[page.index('<tr data-pattern="simple">'):]
+    row = row[:row.index("</tr>")]
+    shown = int(re.search(r'data-role="rating-value">(\d+)<', row).group(1))
+    assert shown == solved[-1]["after"]
+    trend = int(re.search(r'data-role="rating-trend" data-value="(-?\d+)"', row).group(1))
+    assert trend == shown - 1500  # all since the player started: from 1500
+    assert row.count('class="rating-bar"') == 2 and "Your last ratings: " in row
+    overall = page[page.index('data-role="overall-rating"'):]
+    assert f'data-role="rating-value">{solved[-1]["overall_after"]}<' in overall[:overall.index("</p>")]
+    # a week on: the trend counts from the last rating before the week, and the chart keeps the last values
+    owner = session_owner(client)
+    with app.app_context():
+        later = ratings.progress(owner, now=time.time() + 8 * 86400)
+    assert later["simple"].trend == 0 and later["simple"].recent == (solved[0]["after"], solved[1]["after"])

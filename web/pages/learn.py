@@ -19,7 +19,7 @@ from explainer.words.lessons import example_json, lessons_json
 
 from web.replies.learn import queue_json
 from web.storage import puzzles as practice_store
-from web.storage import training
+from web.storage import ratings, training
 from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
@@ -63,6 +63,7 @@ def index() -> ResponseReturnValue:
     language = select_language()
     progress = practice_store.progress(owner)
     weeks = training.missed_by_week(owner)
+    rated = ratings.progress(owner)
     queue = [queue_json(item, language) for item in training.queue(owner)]
     lessons: list[dict[str, Any]] = [dict(lesson) for lesson in lessons_json(language)]  # with the page's figures
     for lesson in lessons:
@@ -71,8 +72,10 @@ def index() -> ResponseReturnValue:
         lesson["accuracy_text"] = accuracy_text(item)
         lesson["weeks"] = weeks[lesson["id"]]
         lesson["most"] = max(max(weeks[lesson["id"]]), 1)
+        lesson["rating"] = rated.get(lesson["id"])
     return render_template(
-        "learn/index.html", lessons=lessons, queue=queue, next=queue[0]["pattern"] if queue else None, mastered=training.MASTERED
+        "learn/index.html", lessons=lessons, queue=queue, next=queue[0]["pattern"] if queue else None, mastered=training.MASTERED,
+        overall=rated.get(ratings.OVERALL), trend_days=ratings.TREND_DAYS
     )
 
 

@@ -37,6 +37,7 @@ from web.storage.tables import (
     games,
     logins,
     missed_steps,
+    practice_rating_events,
     practice_ratings,
     practice_schedule,
     practice_totals,
@@ -202,7 +203,8 @@ def delete_user(user: User) -> None:
     """The account and everything it owns: games, puzzles, practice totals, results, signed-in browsers."""
     conn = connection()
     with write(conn):
-        for table in (games, puzzles, practice_totals, results, missed_steps, practice_schedule, practice_ratings):
+        for table in (games, puzzles, practice_totals, results, missed_steps, practice_schedule, practice_ratings,
+                      practice_rating_events):
             conn.execute(delete(table).where(table.c.owner == user.owner))
         conn.execute(delete(logins).where(logins.c.user_id == user.id))
         conn.execute(delete(users).where(users.c.id == user.id))

@@ -19,10 +19,10 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from explainer.core.board import Board
 from explainer.learn.ratings import PLAYER_START, Rating, after_attempt
 from web.storage.database import connection, upsert, write
-from web.storage.tables import practice_ratings, puzzle_pool, puzzles
+from web.storage.tables import practice_rating_events, practice_ratings, puzzle_pool, puzzles
 
 __all__ = ["NEAR", "OVERALL", "POOL_SIZE", "Attempt", "PoolPuzzle", "add_to_pool", "adopt", "nearest", "pool_rating",
-           "player_ratings", "pool_size", "rate_first_attempt"]
+           "player_ratings", "pool_size", "progress", "rate_first_attempt", "RatingProgress"]
 
 #: the technique name of a player's rating over every technique
 OVERALL = "overall"
@@ -150,6 +150,10 @@ def rate_first_attempt(owner: str, pattern: str, seed: int, solved: bool) -> Att
         overall_after, _ = after_attempt(overall_before, puzzle, solved)
         _save(conn, owner, pattern, after, now)
         _save(conn, owner, OVERALL, overall_after, now)
+        conn.execute(insert(practice_rating_events), [
+            {"owner": owner, "technique": pattern, "at": now, "mu": after.mu},
+            {"owner": owner, "technique": OVERALL, "at": now, "mu": overall_after.mu},
+        ])
         conn.execute(
             update(puzzle_pool)
             .where(puzzle_pool.c.pattern == pattern, puzzle_pool.c.seed == seed)
@@ -176,3 +180,42 @@ def adopt(conn: Connection, anonymous: str, owner: str) -> None:
             owner=owner, technique=row.technique, mu=row.mu, sigma=row.sigma, attempts=row.attempts,
             updated_at=row.updated_at))
     conn.execute(delete(practice_ratings).where(practice_ratings.c.owner == anonymous))
+    conn.execute(update(practice_rating_events).where(practice_rating_events.c.owner == anonymous).values(owner=owner))
+
+
+@dataclass(frozen=True)
+class RatingProgress:
+    """A player's rating in one technique as the Learn page shows it: now, its change over the last ``TREND_DAYS``
+    days (None: no rating that long ago nor since), and the last ``CHART_POINTS`` ratings, oldest first."""
+
+    rating: int
+    trend: int | None
+    recent: tuple[int, ...]
+
+
+#: the days a rating's trend looks back, and the ratings its chart shows
+TREND_DAYS = 7
+CHART_POINTS = 12
+
+
+def progress(owner: str, now: float | None = None) -> dict[str, RatingProgress]:
+    """Each technique's rating with its trend and its recent ratings (``OVERALL`` among them)."""
+    now = time.time() if now is None else now
+    since = now - TREND_DAYS * 86400.0
+    conn = connection()
+    events: dict[str, list[tuple[float, float]]] = {}
+    for row in conn.execute(
+        select(practice_rating_events.c.technique, practice_rating_events.c.at, practice_rating_events.c.mu)
+        .where(practice_rating_events.c.owner == owner)
+        .order_by(practice_rating_events.c.at, practice_rating_events.c.id)
+    ):
+        events.setdefault(row.technique, []).append((row.at, row.mu))
+    found: dict[str, RatingProgress] = {}
+    for technique, rating in player_ratings(owner, conn).items():
+        history = events.get(technique, [])
+        before = [mu for at, mu in history if at < since]
+        # the rating a week ago: the last one before then, else where the player started (1500) if they started since
+        start = before[-1] if before else (PLAYER_START.mu if history else None)
+        trend = None if start is None else round(rating.mu) - round(start)
+        found[technique] = RatingProgress(rating.shown, trend, tuple(round(mu) for _at, mu in history[-CHART_POINTS:]))
+    return found

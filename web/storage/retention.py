@@ -28,8 +28,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from web.config import retention_days
 from web.storage.database import connection, upsert, write
-from web.storage.tables import (ACCOUNT_PREFIX, games, missed_steps, practice_ratings, practice_schedule, practice_totals,
-                                 puzzles, results)
+from web.storage.tables import (ACCOUNT_PREFIX, games, missed_steps, practice_rating_events, practice_ratings,
+                                 practice_schedule, practice_totals, puzzles, results)
 
 __all__ = ["PRUNE_INTERVAL", "add_practice_totals", "Pruned", "init_app", "prune", "prune_after_write", "prune_command", "prune_puzzles"]
 
@@ -76,6 +76,11 @@ def prune(conn: Connection, days: float, now: float | None = None) -> Pruned:
         conn.execute(
             delete(practice_ratings).where(
                 practice_ratings.c.updated_at < cutoff, practice_ratings.c.owner.not_like(ACCOUNT_PREFIX + "%")
+            )
+        )
+        conn.execute(
+            delete(practice_rating_events).where(
+                practice_rating_events.c.at < cutoff, practice_rating_events.c.owner.not_like(ACCOUNT_PREFIX + "%")
             )
         )
         deleted_puzzles = prune_puzzles(conn, cutoff)

@@ -21,7 +21,8 @@ practice_schedule: per player and pattern, the spaced-repetition state of that
 practice (``web.storage.training``).
 puzzle_pool: every rated practice puzzle, shared by all players: its pattern and seed (which make its board), its
 board, and its difficulty rating (``explainer.learn.ratings``), refined by every first attempt.
-practice_ratings: per player and technique (a lesson's pattern, or ``overall``), the player's rating.
+practice_ratings: per player and technique (a lesson's pattern, or ``overall``), the player's rating;
+practice_rating_events: each rating after each rated attempt, for the trend and the chart of the Learn page.
 settings: a key-value table kept from the first schema.
 """
 
@@ -36,6 +37,7 @@ __all__ = [
     "games",
     "logins",
     "missed_steps",
+    "practice_rating_events",
     "practice_ratings",
     "practice_schedule",
     "puzzle_pool",
@@ -217,4 +219,15 @@ practice_ratings = Table(
     Column("sigma", Float, nullable=False),
     Column("attempts", Integer, nullable=False, server_default="0"),
     Column("updated_at", Float, nullable=False),
+)
+
+practice_rating_events = Table(
+    "practice_rating_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("owner", Text, nullable=False),
+    Column("technique", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("mu", Float, nullable=False),  # the rating after the attempt
+    Index("practice_rating_events_owner", "owner", "technique", "at"),
 )

@@ -3,7 +3,8 @@ technique (``explainer.learn.ratings``).
 
 ``puzzle_pool``: a puzzle by its pattern and seed, its board, its rating (``mu``, ``sigma``) and how many first
 attempts moved it.  ``practice_ratings``: per player and technique (a lesson's pattern, or ``overall``), the player's
-rating and how many first attempts moved it.
+rating and how many first attempts moved it.  ``practice_rating_events``: each of those ratings after each attempt
+(the trend and the chart of the Learn page).
 
 Revision ID: 0006
 Revises: 0005
@@ -41,6 +42,15 @@ def upgrade() -> None:
         sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
         sa.Column("updated_at", sa.Float, nullable=False),
     )
+    op.create_table(
+        "practice_rating_events",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("owner", sa.Text, nullable=False),
+        sa.Column("technique", sa.Text, nullable=False),
+        sa.Column("at", sa.Float, nullable=False),
+        sa.Column("mu", sa.Float, nullable=False),
+    )
+    op.create_index("practice_rating_events_owner", "practice_rating_events", ["owner", "technique", "at"])
 
 
 def downgrade() -> None:
