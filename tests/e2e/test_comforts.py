@@ -115,3 +115,23 @@ def test_the_zoom_is_remembered(page: Page) -> None:
     expect(board(page)).to_have_attribute("data-zoom", "1.15")
     page.click('[data-action="zoom-out"]')
     expect(board(page)).to_have_attribute("data-zoom", "1")
+
+
+def test_numbers_whose_mines_are_all_flagged_can_be_faded(page: Page, live_server: LiveServer) -> None:
+    game = live_server.game(started_beginner(page))
+    number, mines, _safe = chordable(game)
+    shown = cell(page, *number)
+    for mine in mines:
+        cell(page, *mine).click(button="right")
+        expect(cell(page, *mine)).to_have_attribute("data-state", "flagged")
+    expect(shown).to_have_attribute("data-satisfied", "true")  # as many flags as it counts
+    assert shown.evaluate("element => getComputedStyle(element).opacity") == "1"  # the option is off by default
+    page.click('[data-role="settings-summary"]')
+    page.check('input[name="dim-satisfied"]')
+    page.click('[data-role="settings-summary"]')
+    expect(board(page)).to_have_attribute("data-dim-satisfied", "true")
+    assert float(shown.evaluate("element => getComputedStyle(element).opacity")) < 1
+    cell(page, *mines[0]).click(button="right")  # a flag taken away: the number is at work again
+    expect(shown).not_to_have_attribute("data-satisfied", "true")
+    page.reload()  # the browser keeps the choice
+    expect(board(page)).to_have_attribute("data-dim-satisfied", "true")

@@ -126,8 +126,32 @@ export class BoardView {
         setFlag(cell, "vision", mark);
       }
     });
+    this.markSatisfied(game);
     this.element.dataset.gameState = game.state;
     this.element.dataset.gameId = game.id;
+  }
+
+  // a number with as many flags around it as it counts (the player's flags): shown dimmed when the player
+  // chose it (the board's data-dim-satisfied), so that the numbers still at work stand out
+  markSatisfied(game) {
+    const rows = game.board;
+    for (let row = 0; row < game.height; row += 1) {
+      for (let col = 0; col < game.width; col += 1) {
+        const symbol = rows[row][col];
+        let satisfied = false;
+        if (symbol >= "1" && symbol <= "8") {
+          let flags = 0;
+          for (let dr = -1; dr <= 1; dr += 1) {
+            for (let dc = -1; dc <= 1; dc += 1) {
+              const line = rows[row + dr];
+              if ((dr || dc) && line && line[col + dc] === "F") flags += 1;
+            }
+          }
+          satisfied = flags === Number(symbol);
+        }
+        setFlag(this.cells[row * game.width + col], "satisfied", satisfied ? "true" : null);
+      }
+    }
   }
 
   paint(cell, symbol, isMine, wrongFlag, exploded) {

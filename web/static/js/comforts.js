@@ -5,6 +5,30 @@
 const ZOOM_KEY = "board-zoom";
 const ZOOMS = [0.6, 0.75, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2];
 const MARKS_KEY = "question-marks";
+const DIM_KEY = "dim-satisfied";
+
+// The option to dim the numbers whose mines are all flagged, remembered by the browser; ``board`` is the
+// board's element, which carries it for the style sheet.
+export class DimSatisfied {
+  constructor(board) {
+    this.board = board;
+    this.apply();
+  }
+
+  get enabled() {
+    return stored(DIM_KEY) === "on";
+  }
+
+  set enabled(on) {
+    store(DIM_KEY, on ? "on" : null);
+    this.apply();
+  }
+
+  apply() {
+    if (this.enabled) this.board.dataset.dimSatisfied = "true";
+    else delete this.board.dataset.dimSatisfied;
+  }
+}
 
 function stored(key) {
   try {

@@ -4,7 +4,7 @@ import { Api, VIDEO_FILE, base64Of } from "./api.js";
 import { BoardView } from "./board.js";
 import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
-import { Marks, Zoom } from "./comforts.js";
+import { DimSatisfied, Marks, Zoom } from "./comforts.js";
 import { bindBoard, bindHintKey } from "./input.js";
 import { LEVELS, Panel } from "./panel.js";
 import { duration } from "./steps.js";
@@ -76,6 +76,12 @@ class App {
     this.on("hint", () => this.queue(() => this.nextHint()));
     this.on("zoom-in", () => this.zoom.step(1));
     this.on("zoom-out", () => this.zoom.step(-1));
+    const dim = new DimSatisfied(this.board.element);
+    const dimChoice = this.form.querySelector('input[name="dim-satisfied"]');
+    dimChoice.checked = dim.enabled;
+    dimChoice.addEventListener("change", () => {
+      dim.enabled = dimChoice.checked;
+    });
     const marksChoice = this.form.querySelector('input[name="question-marks"]');
     marksChoice.checked = this.marks.enabled;
     marksChoice.addEventListener("change", () => {
