@@ -9,7 +9,7 @@ its fields' descriptions what the server checks beyond the schema (a cell inside
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -69,6 +69,13 @@ class Vision(Body):
     """Mine vision on or off."""
 
     on: bool = True
+
+
+class Autopilot(Body):
+    """The level the autopilot plays up to: simple (one number at a time, and the mine counter) or pair (two numbers
+    together too)."""
+
+    level: Literal["simple", "pair"]
 
 
 PuzzleCell = Annotated[
@@ -233,7 +240,7 @@ class NewGame(Body):
 
 
 #: every body model, by the name its schema has in the description
-BODIES: tuple[type[Body], ...] = (NewGame, Empty, Move, FlagMove, Vision, Answer, Credentials, NewAccount, Password,
+BODIES: tuple[type[Body], ...] = (NewGame, Empty, Move, FlagMove, Vision, Autopilot, Answer, Credentials, NewAccount, Password,
                                   PositionBody, PositionGameBody, ExportBody, ImportBody)
 
 B = TypeVar("B", bound=Body)

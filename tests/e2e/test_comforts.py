@@ -135,3 +135,33 @@ def test_numbers_whose_mines_are_all_flagged_can_be_faded(page: Page, live_serve
     expect(shown).not_to_have_attribute("data-satisfied", "true")
     page.reload()  # the browser keeps the choice
     expect(board(page)).to_have_attribute("data-dim-satisfied", "true")
+
+
+def test_the_autopilot_plays_the_easy_steps_after_the_player_s_move(page: Page, live_server: LiveServer) -> None:
+    from explainer.bot.autopilot import autopilot_moves
+    from explainer.core.deduction import Rule
+
+    from .helpers import api_game
+
+    page.goto("/")
+    for seed in range(1, 30):  # a board whose first click leaves one-number steps
+        trial = Game.new(9, 9, 10, seed)
+        trial.open(4, 4)
+        moves = autopilot_moves(trial.view(), Rule.SIMPLE)
+        if trial.state == "playing" and moves.safe.mask:
+            break
+    game = api_game(page, preset="beginner", seed=seed)["id"]
+    page.goto("/")
+    expect(board(page)).to_have_attribute("data-game-id", game)
+    page.click('[data-role="settings-summary"]')
+    page.select_option('select[name="autopilot"]', "simple")
+    page.click('[data-role="settings-summary"]')
+    cell(page, 4, 4).click()
+    target = next(iter(moves.safe))
+    expect(cell(page, target.row, target.col)).to_have_attribute("data-state", "revealed")  # opened by the autopilot
+    stored = live_server.game(game)
+    assert {entry["by"] for entry in stored.history[1:]} == {"bot"} and stored.history[0]["by"] == "player"
+    if stored.state == "playing":
+        assert not autopilot_moves(stored.view(), Rule.SIMPLE)  # nothing left at its level
+    page.reload()  # the browser keeps the choice
+    expect(page.locator('select[name="autopilot"]')).to_have_value("simple")

@@ -115,3 +115,43 @@ def test_bot_route_takes_post_only(client: FlaskClient) -> None:
     game_id = started(client, seed=5)
     response = client.get(f"/api/games/{game_id}/bot")
     assert response.status_code == 405 and "error" in response.json
+
+
+def test_the_autopilot_plays_what_the_level_decides_round_after_round(client: FlaskClient, stored_game) -> None:
+    from explainer.bot.autopilot import autopilot_moves
+    from explainer.core.deduction import Rule
+
+    game_id = create(client, preset="intermediate", seed=6)["id"]
+    move(client, game_id, "open", 8, 8)
+    before = stored_game(client, game_id)
+    first = autopilot_moves(before.view(), Rule.SIMPLE)
+    assert first  # (the seed leaves one-number steps after the first click)
+    reply = client.post(f"/api/games/{game_id}/autopilot", json={"level": "simple"})
+    assert reply.status_code == 200, reply.json
+    data = reply.json
+    after = stored_game(client, game_id)
+    assert after.layout is not None
+    # every cell it opened is safe and every flag a mine (it reads only the views, round after round)
+    assert all(not after.layout >> after.index(r, c) & 1 for r, c in data["opened"])
+    assert all(after.layout >> after.index(r, c) & 1 for r, c in data["flagged"])
+    assert {tuple(c) for c in first.safe.to_json()} <= {tuple(c) for c in data["opened"]} | {
+        divmod(i, after.width) for i in range(after.size) if before.revealed >> i & 1}
+    assert {tuple(c) for c in first.mines.to_json()} <= {tuple(c) for c in data["flagged"]}
+    # nothing left at the level: the next request plays nothing
+    if data["game"]["state"] == "playing":
+        assert not autopilot_moves(after.view(), Rule.SIMPLE)
+        again = client.post(f"/api/games/{game_id}/autopilot", json={"level": "simple"}).json
+        assert again["opened"] == [] and again["flagged"] == []
+    assert "bot" in data["game"]["summary"]["assisted"]  # help: the game is assisted
+    assert {entry["by"] for entry in after.history[1:]} == {"bot"}
+
+
+def test_the_autopilot_refuses_a_bad_level_and_a_finished_game(client: FlaskClient, stored_game) -> None:
+    game_id = started(client)
+    bad = client.post(f"/api/games/{game_id}/autopilot", json={"level": "enumeration"})
+    assert bad.status_code == 400 and "'enumeration'" in bad.json["error"] and "level" in bad.json["error"]
+    game = stored_game(client, game_id)
+    mine = next(i for i in range(game.size) if game.layout >> i & 1)
+    move(client, game_id, "open", *divmod(mine, game.width))
+    client.post(f"/api/games/{game_id}/accept", json={})
+    assert client.post(f"/api/games/{game_id}/autopilot", json={"level": "pair"}).status_code == 409

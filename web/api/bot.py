@@ -1,4 +1,6 @@
-"""Watch the bot: ``POST /api/games/<id>/bot`` plays one move of a game.
+"""Watch the bot: ``POST /api/games/<id>/bot`` plays one move of a game.  The autopilot:
+``POST /api/games/<id>/autopilot`` ``{"level": "simple"|"pair"}`` plays every move the steps at or below that level
+decide (``explainer.bot.autopilot``), round after round, as the bot (the game is assisted).
 
 The bot (``explainer.bot.moves.next_move``) decides from the player view only; the
 server applies its move through the same mode-aware helpers as a player's
@@ -13,12 +15,16 @@ from __future__ import annotations
 import time
 
 from flask import Blueprint, jsonify
+from typing_extensions import TypedDict
 from flask.typing import ResponseReturnValue
 
 from explainer.words.modes import outcome_json
 from explainer.bot.moves import BotError, Move, MoveKind, next_move
 from explainer.words.bot import move_marks, move_to_json
-from explainer.play.game import Game
+from explainer.bot.autopilot import autopilot_moves
+from explainer.core.deduction import Rule
+from explainer.core.json_shapes import CellJson
+from explainer.play.game import Game, GameError
 from explainer.engine.highlight import highlights_to_json
 from explainer.play.modes import MoveOutcome
 from explainer.play.moves import flag_cell, open_cell
@@ -26,13 +32,13 @@ from explainer.learn.lessons import classify
 
 from web.game_flow import update_game
 from web.replies.analysis import note_wrong_flags
-from web.replies.game import state_json
+from web.replies.game import GameJson, state_json
 from web.request_data import reply_language
-from web.bodies import Empty, parse_body
+from web.bodies import Autopilot, Empty, parse_body
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
-__all__ = ["bp"]
+__all__ = ["AUTOPILOT_ROUNDS", "AutopilotReplyJson", "bp"]
 
 bp = Blueprint("bot", __name__, url_prefix="/api")
 
@@ -54,6 +60,52 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
         outcome = MoveOutcome(opened=())
     note_wrong_flags(game)  # what the reply shows of the flags, worked out before the move is written
     return move, outcome, lesson
+
+
+class AutopilotReplyJson(TypedDict):
+    """The autopilot's moves: the game after them, the cells they opened and flagged."""
+
+    game: GameJson
+    opened: list[CellJson]
+    flagged: list[CellJson]
+
+
+#: rounds of the autopilot in one request at most (each is a solve of the view; a game's limit of moves stops it too)
+AUTOPILOT_ROUNDS = 200
+
+
+def _autopilot(game_id: str, game: Game, level: Rule) -> tuple[list[CellJson], list[CellJson]]:
+    """Every move the steps at or below ``level`` decide, round after round, as the bot: the cells opened and
+    flagged."""
+    if game.over:
+        raise GameOver(game_id)
+    opened: list[CellJson] = []
+    flagged: list[CellJson] = []
+    for _round in range(AUTOPILOT_ROUNDS):
+        moves = autopilot_moves(game.view(), level)
+        if not moves or game.over:
+            break
+        try:
+            for cell in moves.mines:
+                flag_cell(game, cell.row, cell.col, by="bot", at=time.time())
+                flagged.append([cell.row, cell.col])
+            for cell in moves.safe:
+                if game.over or game.revealed >> game.index(cell.row, cell.col) & 1:
+                    continue  # opened by an earlier cell's opening
+                opened.extend([c.row, c.col] for c in open_cell(game, cell.row, cell.col, by="bot", at=time.time()).opened)
+        except GameError:  # the game's limit of moves: what is played stays
+            break
+    note_wrong_flags(game)
+    return opened, flagged
+
+
+@bp.post("/games/<game_id>/autopilot")
+def autopilot(game_id: str) -> ResponseReturnValue:
+    body = parse_body(Autopilot)
+    language = reply_language()
+    record, (opened, flagged) = update_game(game_id, owner_id(), lambda game: _autopilot(game_id, game, Rule(body.level)))
+    reply: AutopilotReplyJson = {"game": state_json(record, language), "opened": opened, "flagged": flagged}
+    return jsonify(reply)
 
 
 @bp.post("/games/<game_id>/bot")

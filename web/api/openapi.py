@@ -45,6 +45,7 @@ from web.bodies import body_schemas, untitled
 from web.replies.learn import PracticeItemJson
 from web.replies.positions import ExportedFileJson, PositionJson
 from web.storage.puzzles import ProgressJson
+from web.api.bot import AutopilotReplyJson
 from web.api.learn import LessonSummaryJson, PuzzleReplyJson, RatingChangeJson
 from web.api.positions import PositionAnalysisJson
 from web.errors import ErrorJson
@@ -146,7 +147,7 @@ REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
     PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson, GameJson, MoveReplyJson,
     HintReply, LessonSummaryJson, LessonExampleJson, AnswerJson, PositionAnalysisJson, ErrorJson, OpenApiDocumentJson,
-    RatingChangeJson,
+    RatingChangeJson, AutopilotReplyJson,
 )
 #: the types named otherwise in the description
 _RENAMED = {"PuzzleReplyJson": "Puzzle", "HintReply": "Hint", "ShapeJson": "ShapeResult", "AnswerJson": "AnswerResult",
@@ -451,6 +452,15 @@ def _paths() -> dict[str, Any]:
                     ["game", "move", "outcome"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
                 [_GAME_ID, _LANG], empty_body,
+            ),
+        },
+        "/api/games/{game_id}/autopilot": {
+            "post": _operation(
+                "autopilot", "Play every move that steps at or below a level decide, round after round, as the bot "
+                "(the game is then assisted): the learner meets only the harder steps.", "games",
+                {**_ok("The new state and the cells the autopilot opened and flagged.", _ref("AutopilotReply")),
+                 **_errors(*_POST_ERRORS, 404, 409)},
+                [_GAME_ID, _LANG], _body("Autopilot", "The level: simple or pair."),
             ),
         },
         "/api/positions/import": {

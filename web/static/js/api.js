@@ -103,6 +103,11 @@ export class Api {
     return call("GET", this.withLanguage(this.game(id, "/probabilities")));
   }
 
+  // every move the steps at or below ``level`` (simple, pair) decide, played as the bot
+  autopilot(id, level) {
+    return call("POST", this.withLanguage(this.game(id, "/autopilot")), { level });
+  }
+
   vision(id, on) {
     return call("POST", this.withLanguage(this.game(id, "/vision")), { on });
   }

@@ -7,6 +7,15 @@ const ZOOMS = [0.6, 0.75, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2];
 const MARKS_KEY = "question-marks";
 const DIM_KEY = "dim-satisfied";
 
+// a choice of the player's that the browser remembers (null: none)
+export function storedChoice(key) {
+  return stored(key);
+}
+
+export function storeChoice(key, value) {
+  store(key, value);
+}
+
 // The option to dim the numbers whose mines are all flagged, remembered by the browser; ``board`` is the
 // board's element, which carries it for the style sheet.
 export class DimSatisfied {

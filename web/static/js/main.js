@@ -4,7 +4,7 @@ import { Api, VIDEO_FILE, base64Of } from "./api.js";
 import { BoardView } from "./board.js";
 import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
-import { DimSatisfied, Marks, Zoom } from "./comforts.js";
+import { DimSatisfied, Marks, Zoom, storeChoice, storedChoice } from "./comforts.js";
 import { bindBoard, bindHintKey } from "./input.js";
 import { LEVELS, Panel } from "./panel.js";
 import { duration } from "./steps.js";
@@ -82,6 +82,9 @@ class App {
     dimChoice.addEventListener("change", () => {
       dim.enabled = dimChoice.checked;
     });
+    this.autopilotChoice = this.form.querySelector('select[name="autopilot"]');
+    this.autopilotChoice.value = storedChoice("autopilot") || "";
+    this.autopilotChoice.addEventListener("change", () => storeChoice("autopilot", this.autopilotChoice.value || null));
     const marksChoice = this.form.querySelector('input[name="question-marks"]');
     marksChoice.checked = this.marks.enabled;
     marksChoice.addEventListener("change", () => {
@@ -493,6 +496,16 @@ class App {
     this.botMoved = false;
     this.show(game);
     this.showOutcome(outcome);
+    await this.autopilot();
+  }
+
+  // the autopilot (an option, remembered by the browser): after the player's move, the game plays every move the
+  // steps at or below the chosen level decide, so that the player meets only the harder ones
+  async autopilot() {
+    const level = this.autopilotChoice.value;
+    if (!level || !this.game || this.game.state !== "playing") return;
+    const { game, opened, flagged } = await this.api.autopilot(this.game.id, level);
+    if (opened.length || flagged.length) this.show(game);
   }
 
   async flag(row, col) {
@@ -511,7 +524,9 @@ class App {
     if (warning) {
       this.warning = warning;
       this.panel.showWarning(cellName(...warning.cell));
+      return; // a wrong flag to fix first: the autopilot would not move anyway
     }
+    await this.autopilot();
   }
 
   // -- watch the bot ---------------------------------------------------------------------
