@@ -90,6 +90,8 @@ class Answer(Body):
     opened: Annotated[list[PuzzleCell], Field(description="Cells the player opens: covered cells of the puzzle's "
                                               "board, none also flagged.")] = []
     flagged: Annotated[list[PuzzleCell], Field(description="Cells the player flags.")] = []
+    numbers: Annotated[list[PuzzleCell], Field(description="Show your work: the revealed numbers the answer rests "
+                                               "on; the reply says whether they alone prove it (work).")] = []
 
 
 # The account fields are read first by the account rules the sign-in and register forms use (their messages:

@@ -44,14 +44,17 @@ def linked(constraints: list[tuple[int, int]], seed: int) -> tuple[int, list[tup
     return cells, members
 
 
-def fitting_placement(board: Board, index: int, mine: bool) -> CellSet | None:
+def fitting_placement(board: Board, index: int, mine: bool, numbers: int | None = None) -> CellSet | None:
     """The mines, in the component of cell ``index``, of a placement that fits the whole view with a mine
     there (``mine``) or none; None when no placement does (the view decides the cell the other way).
-    An empty set: the cell is safe in a fitting placement that puts no mine next to its numbers."""
+    An empty set: the cell is safe in a fitting placement that puts no mine next to its numbers.
+    ``numbers`` (a mask of number cells): fit only those numbers (the mine count left aside), as a player who
+    cites them claims they decide the cell."""
     flags = board.flagged_mask
-    constraints = [(c.cells, c.count) for c in build_constraints(board, Knowledge(mines=flags))]
+    constraints = [(c.cells, c.count) for c in build_constraints(board, Knowledge(mines=flags))
+                   if numbers is None or numbers >> c.source & 1]
     unknown = board.covered_mask & ~flags
-    left = None if board.mines is None else board.mines - flags.bit_count()
+    left = None if board.mines is None or numbers is not None else board.mines - flags.bit_count()
     cells, _members = linked(constraints, 1 << index)
     fixed = [(1 << index, 1 if mine else 0)]
     if not analyze(constraints + fixed, unknown, left).consistent:

@@ -46,6 +46,8 @@ from explainer.errors import AnswerError, PracticeError
 
 __all__ = [
     "Puzzle",
+    "WorkResult",
+    "check_work",
     "PracticeError",
     "make_puzzle",
     "puzzle_pattern",
@@ -456,6 +458,41 @@ def _cells_mask(board: Board, cells: Moves, what: str) -> int:
             raise AnswerError(f"cell {board.name(index)} to {what} is {state}")
         mask |= 1 << index
     return mask
+
+
+@dataclass(frozen=True)
+class WorkResult:
+    """Whether the numbers a player marked for an answer prove it ("show your work"): ``proves``, or the first
+    answered cell they leave open (``cell``, answered as ``move``) with the mines of a placement that fits every
+    marked number with that cell the other way (``placement``)."""
+
+    numbers: tuple[Cell, ...]
+    proves: bool
+    cell: Cell | None = None
+    move: Move | None = None
+    placement: CellSet | None = None
+
+
+def check_work(board: Board, numbers: Moves, opened: Moves, flagged: Moves) -> WorkResult:
+    """Do the revealed numbers ``numbers`` alone (the mine count left aside) prove every answered cell as answered?
+    ``AnswerError`` quoting a cell that is not a number of the board."""
+    marked = 0
+    for item in numbers:
+        row, col = (item.row, item.col) if isinstance(item, Cell) else (int(item[0]), int(item[1]))
+        if not (0 <= row < board.height and 0 <= col < board.width):
+            raise AnswerError(f"cell [{row}, {col}] is outside the {board.width} x {board.height} board")
+        index = row * board.width + col
+        if board.cells[index] <= 0:
+            raise AnswerError(f"cell {board.name(index)} marked as a number used is not a number")
+        marked |= 1 << index
+    cited = tuple(Cell(*divmod(index, board.width)) for index in iter_bits(marked))
+    answered = [(index, "open") for index in iter_bits(_cells_mask(board, opened, "open"))]
+    answered += [(index, "flag") for index in iter_bits(_cells_mask(board, flagged, "flag"))]
+    for index, move in sorted(answered):
+        placement = fitting_placement(board, index, mine=move == "open", numbers=marked)
+        if placement is not None:  # the marked numbers fit with the cell the other way
+            return WorkResult(cited, False, Cell(*divmod(index, board.width)), "open" if move == "open" else "flag", placement)
+    return WorkResult(cited, True)
 
 
 def check_answer(

@@ -16,11 +16,12 @@ from typing_extensions import Doc, TypedDict
 from explainer.core.cells import Cell, CellSet
 from explainer.core.json_shapes import CellJson, Count, HighlightJson
 from explainer.engine.highlight import Marks, highlights, highlights_to_json
-from explainer.learn.practice import AnswerResult, CellVerdict, Mark, Reason, Status
+from explainer.learn.practice import AnswerResult, CellVerdict, Mark, Reason, Status, WorkResult
 from explainer.words.lessons import shape_json, shape_sentence
 from explainer.words.render import Renderer
 
-__all__ = ["AnswerJson", "CellVerdictJson", "answer_json", "left_text", "missed_text", "verdict_text"]
+__all__ = ["AnswerJson", "CellVerdictJson", "WorkJson", "answer_json", "left_text", "missed_text", "verdict_text", "work_json",
+           "work_text"]
 
 
 
@@ -92,6 +93,64 @@ def verdict_text(renderer: Renderer, verdict: CellVerdict) -> str:
         cell=cell,
         mines=placement,
     )
+
+
+class WorkJson(TypedDict):
+    """Whether the numbers the player marked for an answer prove it ("show your work")."""
+
+    numbers: list[CellJson]
+    proves: bool
+    cell: Annotated[CellJson | None, Doc("The first answered cell the marked numbers leave open (null: they prove "
+                                         "every one).")]
+    placement: Annotated[list[CellJson] | None, Doc("Then: the mines of a placement that fits every marked number "
+                                                    "with that cell the other way.")]
+    text: str
+    highlights: list[HighlightJson]
+
+
+def work_text(renderer: Renderer, work: WorkResult) -> str:
+    """"Your marked numbers (B2 and C2) prove it." or why they do not, with a placement that fits them."""
+    numbers = renderer.cells(work.numbers)
+    if work.proves or work.cell is None:
+        # I18N: practice, "show your work": the numbers the player marked (%(numbers)s, a list of cells) prove the answer
+        return renderer._("Your marked numbers (%(numbers)s) prove it.", numbers=numbers)
+    placement = work.placement if work.placement is not None else CellSet(0, 1)
+    if work.move == "open":
+        # I18N: practice, "show your work": the marked numbers (%(numbers)s) also fit the mines at %(mines)s (which
+        # include %(cell)s, the cell the player opened), so they do not prove it safe
+        return renderer.ngettext(
+            "Your marked numbers (%(numbers)s) do not prove %(cell)s safe: a mine at %(mines)s fits them too.",
+            "Your marked numbers (%(numbers)s) do not prove %(cell)s safe: mines at %(mines)s fit them too.",
+            len(placement), numbers=numbers, cell=work.cell, mines=placement,
+        )
+    if not placement:
+        # I18N: practice, "show your work": the marked numbers (%(numbers)s) fit with no mine at %(cell)s, the cell
+        # the player flagged
+        return renderer._("Your marked numbers (%(numbers)s) do not prove %(cell)s a mine: they fit with no mine "
+                          "there.", numbers=numbers, cell=work.cell)
+    # I18N: practice, "show your work": the marked numbers (%(numbers)s) also fit the mines at %(mines)s with none at
+    # %(cell)s, the cell the player flagged, so they do not prove it a mine
+    return renderer.ngettext(
+        "Your marked numbers (%(numbers)s) do not prove %(cell)s a mine: a mine at %(mines)s, none there, fits them too.",
+        "Your marked numbers (%(numbers)s) do not prove %(cell)s a mine: mines at %(mines)s, none there, fit them too.",
+        len(placement), numbers=numbers, cell=work.cell, mines=placement,
+    )
+
+
+def work_json(work: WorkResult, renderer: Renderer) -> WorkJson:
+    marks: Marks = {cell: ("clue",) for cell in work.numbers}
+    if work.cell is not None:
+        marks[work.cell] = (*marks.get(work.cell, ()), "move")
+    for cell in work.placement or ():
+        marks[cell] = (*marks.get(cell, ()), "mine")
+    return {
+        "numbers": [[cell.row, cell.col] for cell in work.numbers],
+        "proves": work.proves,
+        "cell": None if work.cell is None else [work.cell.row, work.cell.col],
+        "placement": None if work.placement is None else work.placement.to_json(),
+        "text": work_text(renderer, work),
+        "highlights": highlights_to_json(dict(sorted(marks.items()))),
+    }
 
 
 def left_text(renderer: Renderer, left: int) -> str:

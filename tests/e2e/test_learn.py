@@ -210,3 +210,42 @@ def test_a_mine_count_puzzle_shows_its_mines_and_a_new_attempt_only_its_own_verd
     expect(page.locator('[data-role="practice-verdicts"]')).to_be_hidden()
     expect(page.locator('[data-role="practice-board"] .cell[data-wrong-answer]')).to_have_count(0)
     expect(practice_cell(page, *first)).to_have_attribute("data-verdict", "right")
+
+
+def test_show_your_work_marks_numbers_and_says_whether_they_prove_the_answer(page: Page) -> None:
+    page.goto(f"/learn/{PATTERN}")
+    first, board = practice_board(page)
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    clue = hint.deduction.clues[0]
+    practice_cell(page, clue.row, clue.col).click()  # one number of the step: not enough on its own
+    expect(practice_cell(page, clue.row, clue.col)).to_have_attribute("data-used", "true")
+    safe, mines = answer_cells(board)
+    for target in safe:
+        practice_cell(page, *target).click()
+    for target in mines:
+        practice_cell(page, *target).click(button="right")
+    page.click('[data-action="check"]')
+    expect(page.locator('[data-role="practice-result"]')).to_have_attribute("data-status", "right")
+    work = page.locator('[data-role="practice-work"]')
+    expect(work).to_have_attribute("data-proves", "false")
+    expect(work).to_have_text(re.compile(rf"^Your marked numbers \({clue.name}\) do not prove "))
+    expect(page.locator('[data-role="practice-board"]')).to_have_attribute("data-puzzle-id", first)  # it stays
+    expect(practice_cell(page, clue.row, clue.col)).to_have_attribute("data-highlight", re.compile("clue"))
+    # the next puzzle (asked for): every number of its step marked proves it
+    page.click('[data-action="next-puzzle"]')
+    expect(page.locator('[data-role="practice-board"]')).not_to_have_attribute("data-puzzle-id", first)
+    expect(work).to_be_hidden()
+    _second, board = practice_board(page)
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    for clue in hint.deduction.clues:
+        practice_cell(page, clue.row, clue.col).click()
+    safe, mines = answer_cells(board)
+    for target in safe:
+        practice_cell(page, *target).click()
+    for target in mines:
+        practice_cell(page, *target).click(button="right")
+    page.click('[data-action="check"]')
+    expect(work).to_have_attribute("data-proves", "true")
+    expect(work).to_have_text(re.compile(r"^Your marked numbers \(.+\) prove it\.$"))

@@ -206,3 +206,44 @@ def test_no_answer_makes_a_server_error(client: FlaskClient, body: Any) -> None:
 def test_game_page_has_the_learn_link_hook(client: FlaskClient) -> None:
     html = client.get("/").get_data(as_text=True)
     assert 'data-role="learn-link"' in html and 'href="/learn/"' in html
+
+
+def test_show_your_work_says_whether_the_marked_numbers_prove_the_answer(client: FlaskClient) -> None:
+    """The step's own numbers prove a right answer; one number that does not is answered with a placement that fits
+    it (each marked number counts exactly its mines in it, with the flags) and has the answered cell the other way."""
+    puzzle = new_puzzle(client, "one-two")
+    board = puzzle_board(puzzle)
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    body = right_answer(puzzle)
+    clues = [[cell.row, cell.col] for cell in hint.deduction.clues]
+    data = answer(client, puzzle, {**body, "numbers": clues}).json
+    assert data["result"]["status"] == "right" and data["work"]["proves"] is True
+    assert data["work"]["text"].startswith("Your marked numbers (") and data["work"]["text"].endswith(") prove it.")
+    # a single number of the pair does not decide the pair's cells: the reply shows why, true as read
+    second = new_puzzle(client, "one-two")
+    board = puzzle_board(second)
+    deduction = make_hint(board).deduction
+    assert deduction is not None
+    lone = [[deduction.clues[0].row, deduction.clues[0].col]]
+    work = answer(client, second, {**right_answer(second), "numbers": lone}).json["work"]
+    assert work["proves"] is False and work["cell"] is not None and work["placement"] is not None
+    mines = {tuple(cell) for cell in work["placement"]} | {divmod(i, board.width) for i in range(board.size)
+                                                          if board.flagged_mask >> i & 1}
+    row, col = lone[0]
+    around = {(r, c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2) if (r, c) != (row, col)}
+    assert len(around & mines) == board.cells[row * board.width + col]  # the marked number counts right
+    cell = tuple(work["cell"])
+    answered_open = cell in {tuple(c) for c in right_answer(second)["opened"]}
+    assert (cell in mines) is answered_open  # the cell the other way
+    assert work["text"].startswith(f"Your marked numbers ({'ABCDEFGH'[col]}{row + 1}) do not prove ")
+
+
+def test_show_your_work_refuses_a_cell_that_is_not_a_number(client: FlaskClient) -> None:
+    puzzle = new_puzzle(client, "one-two")
+    board = puzzle_board(puzzle)
+    covered = next(i for i in range(board.size) if board.covered_mask >> i & 1)
+    row, col = divmod(covered, board.width)
+    reply = answer(client, puzzle, {**right_answer(puzzle), "numbers": [[row, col]]})
+    assert reply.status_code == 400 and f"{'ABCDEFGH'[col]}{row + 1}" in reply.json["error"]
+    assert "not a number" in reply.json["error"]

@@ -7,7 +7,8 @@
 - ``POST /puzzles/<pid>/answer`` ``{"opened": [[r, c], ...], "flagged": [[r, c], ...]}``
   -> ``{"result": each cell's verdict and reason, how many are left; "explanation" (the step and what
   its shape decides, for a wrong answer), "puzzle", "progress", "rating" (a first attempt at a rated puzzle: the
-  player's rating in the technique and overall, before and after; else null)}``
+  player's rating in the technique and overall, before and after; else null), "work" (with ``"numbers"``: whether the
+  marked numbers alone prove a right or partial answer; else null)}``
 - ``GET /progress`` -> ``{"progress": {pattern: {solved, answered, first_try, accuracy}}, "missed": {pattern:
   [steps missed per week, oldest first]}, "next": the pattern to practise next, or null}``
 - ``GET /practice`` -> ``{"queue": [...]}``: "Your practice", the patterns the player's finished games
@@ -33,10 +34,10 @@ from flask_babel import gettext as _
 
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
-from explainer.learn.practice import Status, check_answer
+from explainer.learn.practice import Status, check_answer, check_work
 from explainer.words.hints import hint_json
 from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
-from explainer.words.practice import answer_json
+from explainer.words.practice import answer_json, work_json
 from explainer.words.render import Renderer
 
 from web.json_types import Count
@@ -156,6 +157,8 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         # I18N: a stored practice puzzle without a step to find (should not happen); %(puzzle)s is its id, in quotes
         raise NoPuzzle(_("practice puzzle %(puzzle)s has no step to find", puzzle=repr(puzzle_id)))
     result = check_answer(record.board, hint.deduction, opened, flagged)
+    # show your work: whether the numbers the player marked prove the answer (checked, quoted when bad, either way)
+    work = check_work(record.board, body.numbers, opened, flagged) if body.numbers else None
     explanation = None
     change: RatingChangeJson | None = None
     if result.judged:
@@ -177,6 +180,7 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
             "puzzle": puzzle_json(record, language),
             "progress": practice_store.progress(owner)[record.pattern].to_json(),
             "rating": change,
+            "work": work_json(work, Renderer(language)) if work is not None and result.status in (Status.RIGHT, Status.PARTIAL) else None,
         }
     )
 

@@ -53,7 +53,7 @@ from web.replies.analysis import HintReply
 from web.replies.game import GameJson, MoveReplyJson
 from explainer.core.json_shapes import CellJson
 from explainer.words.lessons import LessonExampleJson
-from explainer.words.practice import AnswerJson
+from explainer.words.practice import AnswerJson, WorkJson
 from explainer.words.bot import BotMoveJson
 from explainer.words.review import ReviewJson
 from explainer.words.modes import OutcomeJson
@@ -147,7 +147,7 @@ REPLY_TYPES: tuple[Any, ...] = (
     UserJson, BoardStatsJson, LeaderboardsJson, DailyBoardJson, PositionJson, ExportedFileJson, ProgressJson,
     PracticeItemJson, PuzzleReplyJson, ReviewJson, BotMoveJson, OverlayJson, OutcomeJson, GameJson, MoveReplyJson,
     HintReply, LessonSummaryJson, LessonExampleJson, AnswerJson, PositionAnalysisJson, ErrorJson, OpenApiDocumentJson,
-    RatingChangeJson, AutopilotReplyJson,
+    RatingChangeJson, AutopilotReplyJson, WorkJson,
 )
 #: the types named otherwise in the description
 _RENAMED = {"PuzzleReplyJson": "Puzzle", "HintReply": "Hint", "ShapeJson": "ShapeResult", "AnswerJson": "AnswerResult",
@@ -561,8 +561,10 @@ def _paths() -> dict[str, Any]:
                         "progress": _ref("Progress"),
                         "rating": {**_nullable(_ref("RatingChange")), "description": "A first attempt at a rated "
                                    "puzzle: how it moved the player's ratings (else null)."},
+                        "work": {**_nullable(_ref("Work")), "description": "Show your work: with numbers in the "
+                                 "answer, whether they alone prove a right or partial answer (else null)."},
                     },
-                    ["result", "explanation", "puzzle", "progress", "rating"],
+                    ["result", "explanation", "puzzle", "progress", "rating", "work"],
                 )), **_errors(*_POST_ERRORS, 404, 409)},
                 [_PUZZLE_ID, _LANG], _body("Answer", "The cells to open and to flag."),
             ),

@@ -37,6 +37,9 @@ def learn_texts() -> dict[str, str]:
     return {
         # I18N: practice: the answer was right
         "right": _("Right! Here is the next puzzle."),
+        # I18N: practice: the answer was right, and the player marked the numbers it rests on: what they prove follows;
+        # the puzzle stays until the player asks for a new one
+        "rightWork": _("Right! Here is what your marked numbers prove; press New puzzle for the next one."),
         # I18N: practice: the answer was wrong; why each wrong cell is wrong follows, then the pattern's step
         "wrong": _("Not quite. Here is why:"),
         # I18N: practice: heading before the pattern's step, after a wrong answer

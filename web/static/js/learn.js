@@ -40,6 +40,8 @@ class Practice {
     this.progress = this.root.querySelector('[data-role="lesson-progress"]');
     this.puzzleRating = this.root.querySelector('[data-role="puzzle-rating"]');
     this.ratingChange = this.root.querySelector('[data-role="rating-change"]');
+    this.work = this.root.querySelector('[data-role="practice-work"]');
+    this.numbers = new Set(); // show your work: the numbers the answer rests on (cell indices)
     this.percent = new Intl.NumberFormat(config.langTag, { style: "percent", maximumFractionDigits: 0 });
     this.puzzle = null;
     this.marks = new Map(); // cell index -> "open" | "flag"
@@ -97,7 +99,10 @@ class Practice {
     const { puzzle, source } = await call("POST", this.url(path), {});
     this.show(puzzle);
     if (source) this.showSource(source);
-    if (!keepMessage) this.say("", "");
+    if (!keepMessage) {
+      this.say("", "");
+      this.showWork(null);
+    }
   }
 
   showSource(source) {
@@ -122,7 +127,22 @@ class Practice {
   }
 
   mark(row, col, kind) {
-    if (!this.puzzle || this.puzzle.board[row][col] !== "?") return;
+    if (!this.puzzle) return;
+    const symbol = this.puzzle.board[row][col];
+    if (kind === "open" && symbol >= "1" && symbol <= "8") {
+      // show your work: a number clicked is one the answer rests on (click again to take it back)
+      const key = row * this.puzzle.width + col;
+      const cell = this.board.cell(row, col);
+      if (this.numbers.has(key)) {
+        this.numbers.delete(key);
+        delete cell.dataset.used;
+      } else {
+        this.numbers.add(key);
+        cell.dataset.used = "true";
+      }
+      return;
+    }
+    if (symbol !== "?") return;
     const index = row * this.puzzle.width + col;
     if (this.marks.get(index) === kind) this.marks.delete(index);
     else this.marks.set(index, kind);
@@ -133,7 +153,9 @@ class Practice {
 
   clearMarks() {
     this.marks.clear();
+    this.numbers.clear();
     for (const cell of this.board.cells) {
+      delete cell.dataset.used;
       delete cell.dataset.answer;
       delete cell.dataset.wrongAnswer;
       delete cell.dataset.verdict;
@@ -159,7 +181,8 @@ class Practice {
       const cell = [Math.floor(index / this.puzzle.width), index % this.puzzle.width];
       (kind === "open" ? opened : flagged).push(cell);
     }
-    return { opened, flagged };
+    const numbers = [...this.numbers].map((index) => [Math.floor(index / this.puzzle.width), index % this.puzzle.width]);
+    return numbers.length ? { opened, flagged, numbers } : { opened, flagged };
   }
 
   async check() {
@@ -171,9 +194,16 @@ class Practice {
     const reply = await call("POST", this.url(`/puzzles/${encodeURIComponent(this.puzzle.id)}/answer`), this.answer());
     this.showProgress(reply.progress);
     if (reply.rating) this.showRating(reply.rating);
+    this.showWork(reply.work);
     this.clearVerdicts(); // only this attempt's verdicts are shown
     const { status } = reply.result;
     if (status === "right") {
+      if (reply.work) {
+        // shown work: the puzzle stays on the board with what the marked numbers prove (or a placement they fit)
+        this.say("right", this.texts.rightWork);
+        this.board.setHighlights(reply.work.highlights);
+        return;
+      }
       this.say("right", this.texts.right);
       await this.next(true);
       return;
@@ -221,6 +251,14 @@ class Practice {
         }),
     );
     this.legend.hidden = shown.size === 0;
+  }
+
+  // Show your work: whether the numbers the player marked prove the answer (kept on show with the next puzzle)
+  showWork(work) {
+    this.work.hidden = !work; // (a partial answer's work stays until the next check)
+    this.work.textContent = work ? work.text : "";
+    if (work) this.work.dataset.proves = String(work.proves);
+    else delete this.work.dataset.proves;
   }
 
   // A rated first attempt: the player's rating in this lesson before and after, and the overall one
