@@ -377,6 +377,16 @@ def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:
         bbbv_per_second=value / elapsed if value is not None and elapsed else None,
         efficiency=value / clicks if value is not None and clicks else None,
         assisted=tuple(assisted_reasons(game)),
-        grade=(grade_layout(game.height, game.width, game.layout, game.first_click)
-               if game.finished and game.layout is not None and game.first_click is not None else None),
+        grade=_grade(game),
     )
+
+
+def _grade(game: Game) -> Grade | None:
+    """What the finished game's board needed from its first click; None while it is played, or when grading it
+    would go over what is left of the engine's budget (the review's moves come first)."""
+    if not game.finished or game.layout is None or game.first_click is None:
+        return None
+    try:
+        return grade_layout(game.height, game.width, game.layout, game.first_click)
+    except BudgetExceeded:
+        return None

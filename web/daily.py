@@ -40,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 
 from explainer.play import modes, moves
 from explainer.play.game import PRESETS, Game
+from explainer.errors import BudgetExceeded
 from explainer.play.grade import Grade, grade_layout
 from explainer.play.modes import Mode
 from web.errors import DailyHidden, DailyPlayed
@@ -117,10 +118,14 @@ def deal(day: str, preset: str) -> Game:
     return game
 
 
-def grade(day: str, preset: str) -> Grade:
+def grade(day: str, preset: str) -> Grade | None:
     """What the day's board for ``preset`` needs from its opened centre (``explainer.play.grade``): the same for every
-    player, shown before they play, like a puzzle's difficulty."""
-    return _grade(_secret(), day, preset)
+    player, shown before they play, like a puzzle's difficulty; None when working it out would go over the request's
+    engine budget (a later request tries again)."""
+    try:
+        return _grade(_secret(), day, preset)
+    except BudgetExceeded:
+        return None
 
 
 @lru_cache(maxsize=16)

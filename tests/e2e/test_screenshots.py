@@ -18,7 +18,7 @@ from explainer.core.cells import Cell, iter_bits
 from explainer.engine.hint import Hint, make_hint
 
 from .conftest import LiveServer
-from .helpers import api_game, api_move, explanation, load
+from .helpers import api_game, api_move, board, explanation, load, start_new_game
 from .setups import lose_by_an_avoidable_guess, practice_board
 from .setups import guess_position
 
@@ -142,8 +142,9 @@ def test_screenshot_watch_the_bot(page: Page, live_server: LiveServer, shots: Pa
 def test_screenshot_expert_at_1366x768(page: Page, shots: Path) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto("/")
+    expect(board(page)).to_have_attribute("data-game-state", "ready")  # the page's own game is there: its script runs
     page.select_option("#preset", "expert")
-    page.click('[data-action="new-game"]')
+    start_new_game(page)  # (waits for the new game's id on the board)
     expect(page.locator('.cell[data-state="covered"]')).to_have_count(480)
     page.locator('.cell[data-row="8"][data-col="15"]').click()
     page.keyboard.press("h")

@@ -79,10 +79,11 @@ class DailyBoardJson(TypedDict):
     players: Count
     ranked: list[TimeRowJson]
     assisted: list[TimeRowJson]
-    grade: Annotated[GradeName, Field(description="What the board needs from its opened centre: its hardest "
+    grade: Annotated[GradeName | None, Field(description="What the board needs from its opened centre: its hardest "
                                                   "technique's grade (only the grade while the day lasts: the counts "
                                                   "would tell something of the layout, as its 3BV would).")]
-    grade_text: Annotated[str, Field(description="The grade in words, in the reply's language.")]
+    grade_text: Annotated[str | None, Field(description="The grade in words, in the reply's language (null: not "
+                                                       "worked out within the request's engine budget).")]
 
 
 def _time_row(row: TimeRow, rank: int | None = None) -> TimeRowJson:
@@ -116,6 +117,6 @@ def daily_json(preset: str, language: str) -> DailyBoardJson:
         "players": players,
         "ranked": [_time_row(row, rank) for rank, row in enumerate(ranked, 1)],
         "assisted": [_time_row(row) for row in assisted],
-        "grade": grade.name,
-        "grade_text": grade_name_text(grade, language),
+        "grade": None if grade is None else grade.name,
+        "grade_text": None if grade is None else grade_name_text(grade, language),
     }
