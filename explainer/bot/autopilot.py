@@ -13,11 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explainer.core.board import Board
-from explainer.core.cells import CellSet
+from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Rule
 from explainer.engine.solve import solve
+from explainer.errors import GameError
+from explainer.play.game import Game
+from explainer.play.moves import flag_cell, open_cell
 
-__all__ = ["AUTOPILOT_LEVELS", "AutopilotMoves", "autopilot_moves"]
+__all__ = ["AUTOPILOT_LEVELS", "AUTOPILOT_ROUNDS", "AutopilotMoves", "Autopiloted", "autopilot_moves", "play_autopilot"]
+
+#: rounds of the autopilot in one go at most (each is a solve of the view; a game's limit of moves stops it too)
+AUTOPILOT_ROUNDS = 200
 
 #: the techniques each level plays (the mine counter counts with one number, as a grade counts it)
 AUTOPILOT_LEVELS: dict[Rule, frozenset[Rule]] = {
@@ -52,3 +58,35 @@ def autopilot_moves(view: Board, level: Rule) -> AutopilotMoves:
         mines |= deduction.mines.mask
     covered = view.covered_mask & ~view.flagged_mask
     return AutopilotMoves(CellSet(safe & covered, view.width), CellSet(mines & covered, view.width))
+
+
+@dataclass(frozen=True)
+class Autopiloted:
+    """What the autopilot played: the cells it opened (with the areas they flooded) and flagged."""
+
+    opened: tuple[Cell, ...]
+    flagged: tuple[Cell, ...]
+
+
+def play_autopilot(game: Game, level: Rule, at: float | None = None) -> Autopiloted:
+    """Every move the steps at or below ``level`` decide, round after round, played as the bot through the game's
+    mode (``explainer.play.moves``), until none is left, the game ends or its limit of moves is reached."""
+    opened: list[Cell] = []
+    flagged: list[Cell] = []
+    for _round in range(AUTOPILOT_ROUNDS):
+        if game.over:
+            break
+        moves = autopilot_moves(game.view(), level)
+        if not moves:
+            break
+        try:
+            for cell in moves.mines:
+                flag_cell(game, cell.row, cell.col, by="bot", at=at)
+                flagged.append(cell)
+            for cell in moves.safe:
+                if game.over or game.revealed >> game.index(cell.row, cell.col) & 1:
+                    continue  # opened by an earlier cell's opening
+                opened.extend(open_cell(game, cell.row, cell.col, by="bot", at=at).opened)
+        except GameError:  # the game's limit of moves: what is played stays
+            break
+    return Autopiloted(tuple(opened), tuple(flagged))

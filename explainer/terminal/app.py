@@ -248,6 +248,7 @@ class PlayApp(App[None]):
         Binding("s", "bot", show=False),
         Binding("S", "bot_play", show=False),
         Binding("u", "undo", show=False),
+        Binding("a", "autopilot", show=False),
         Binding("n", "new_game", show=False),
         Binding("t", "toggle_theme", show=False),
         Binding("q", "quit", show=False),
@@ -419,6 +420,10 @@ class PlayApp(App[None]):
 
     def action_probabilities(self) -> None:
         self.session.toggle_probabilities()
+        self.refresh_all()
+
+    def action_autopilot(self) -> None:
+        self.session.cycle_autopilot()
         self.refresh_all()
 
     def action_bot(self) -> None:

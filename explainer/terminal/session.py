@@ -13,10 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from explainer.bot.autopilot import play_autopilot
 from explainer.bot.moves import Move, MoveKind, advised_loss, next_move
 from explainer.core.board import COVERED, FLAGGED, Board
 from explainer.core.cells import Cell, CellSet
-from explainer.core.deduction import Deduction
+from explainer.core.deduction import Deduction, Rule
 from explainer.engine import budget
 from explainer.engine.highlight import Marks, highlights
 from explainer.engine.solve import Solution
@@ -96,6 +97,8 @@ class Session:
         self.seconds = seconds
         self.work = work
         self.clock = clock
+        #: the autopilot's level (``a`` switches it): after each of the player's moves, the moves it decides
+        self.autopilot: Rule | None = None
         self.new_game()
 
     # -- the game ------------------------------------------------------------------------------
@@ -192,6 +195,7 @@ class Session:
             self._error(error)
             return
         self._after_move("player", None)
+        self._run_autopilot()
 
     def _move(self, play: Callable[[], MoveOutcome], by: words.Actor = "player") -> MoveOutcome | None:
         if self.started is None:
@@ -202,7 +206,32 @@ class Session:
             self._error(error)
             return None
         self._after_move(by, outcome)
+        if by == "player":
+            self._run_autopilot()
         return outcome
+
+    def cycle_autopilot(self) -> None:
+        """``a``: the autopilot off, then at one-number steps, then at two-number steps, then off again."""
+        levels: list[Rule | None] = [None, Rule.SIMPLE, Rule.PAIR]
+        self.autopilot = levels[(levels.index(self.autopilot) + 1) % len(levels)]
+        self.message = Message(paragraphs=[words.autopilot_status(self.renderer, self.autopilot)])
+
+    def _run_autopilot(self) -> None:
+        """After the player's move: every move the steps at or below the autopilot's level decide, as the bot
+        (``explainer.bot.autopilot``, the web's too); the game is then assisted."""
+        if self.autopilot is None or self.game.state is not GameState.PLAYING:
+            return
+        try:
+            with budget.limit(seconds=self.seconds, work=self.work):
+                played = play_autopilot(self.game, self.autopilot, at=time.time())
+        except EngineError as error:
+            self._error(error)
+            return
+        decided = len(played.opened) + len(played.flagged)
+        if decided:
+            message = self.message
+            self._after_move("bot", None)
+            self.message.paragraphs = [*message.paragraphs, words.autopilot_played(self.renderer, decided)]
 
     def _after_move(self, by: words.Actor, outcome: MoveOutcome | None, message: Message | None = None) -> None:
         """After any move: the clock, the wrong flags, and what the panel says (the outcome's words)."""

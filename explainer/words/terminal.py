@@ -8,11 +8,14 @@ from collections.abc import Collection
 from typing import Literal
 
 from explainer.core.cells import Cell
+from explainer.core.deduction import Rule
 from explainer.play.modes import Mode, ModeFigures
 from explainer.words.render import Renderer
 
 __all__ = [
     "Actor",
+    "autopilot_played",
+    "autopilot_status",
     "CellKind",
     "HintLevel",
     "cell_label",
@@ -247,6 +250,26 @@ def status_labels(r: Renderer) -> tuple[str, str]:
     return mines, clock
 
 
+def autopilot_status(r: Renderer, level: Rule | None) -> str:
+    """The autopilot's setting, as the panel says it when the player switches it (``a``)."""
+    # I18N: autopilot choice: off (the same words as the web's game settings)
+    choice = r._("off")
+    if level is Rule.SIMPLE:
+        # I18N: autopilot choice: plays the steps that need one number only (and the mine counter)
+        choice = r._("play the one-number steps")
+    elif level is Rule.PAIR:
+        # I18N: autopilot choice: plays the steps of one or two numbers
+        choice = r._("play the steps of up to two numbers")
+    # I18N: the terminal game: the autopilot's setting after the player switched it; %(choice)s is what it does
+    return r._("Autopilot, after each of your moves: %(choice)s", choice=choice)
+
+
+def autopilot_played(r: Renderer, cells: int) -> str:
+    """What the autopilot did after the player's move."""
+    # I18N: the terminal game: after the player's move, the autopilot opened or flagged %(count)s cells
+    return r.ngettext("The autopilot decided %(count)s cell.", "The autopilot decided %(count)s cells.", cells)
+
+
 def key_help(r: Renderer, loss_pending: bool) -> list[tuple[str, str]]:
     """The keys and what they do, as the bottom line lists them."""
     pairs: list[tuple[str, str]]
@@ -271,6 +294,8 @@ def key_help(r: Renderer, loss_pending: bool) -> list[tuple[str, str]]:
             ("S", r._("Watch the bot")),
             # I18N: the undo button
             ("u", r._("Undo")),
+            # I18N: keyboard help in the terminal game: switch the autopilot (off, one-number steps, two-number steps)
+            ("a", r._("switch the autopilot")),
         ]
     # I18N: button: start a new game
     pairs.append(("n", r._("New game")))

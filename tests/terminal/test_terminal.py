@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -589,3 +590,32 @@ def test_the_summary_gives_the_modes_own_figures(mode: str, line: str | None) ->
         assert not figures and not any(text.startswith(("Saves: ", "Cells opened for you: ")) for text in lines)
     else:
         assert lines[-1] == f"{line}{next(iter(figures.values()))}"
+
+
+def test_the_autopilot_plays_the_easy_steps_after_the_player_s_move() -> None:
+    """``a`` switches the autopilot (off, one-number steps, two-number steps, off); on, each of the player's moves is
+    followed by every move the level decides, as the bot (``explainer.bot.autopilot``, the web's too)."""
+    from explainer.bot.autopilot import autopilot_moves
+    from explainer.core.deduction import Rule
+    from explainer.terminal.session import Session
+    from explainer.play.modes import new_game
+
+    for seed in range(1, 30):  # a board whose first click leaves one-number steps
+        trial = new_game("classic", 9, 9, 10, seed=seed)
+        trial.open(4, 4)
+        if trial.state is GameState.PLAYING and autopilot_moves(trial.view(), Rule.SIMPLE):
+            break
+    session = Session(lambda: new_game("classic", 9, 9, 10, seed=seed), "en")
+    session.cycle_autopilot()
+    assert session.autopilot is Rule.SIMPLE
+    assert session.message.text == "Autopilot, after each of your moves: play the one-number steps"
+    session.open(4, 4)
+    game = session.game
+    bot = [entry for entry in game.history if entry["by"] == "bot"]
+    assert bot and game.history[0]["by"] == "player"
+    assert re.search(r"The autopilot decided \d+ cells?\.$", session.message.text)
+    if game.state is GameState.PLAYING:
+        assert not autopilot_moves(game.view(), Rule.SIMPLE)  # nothing left at its level
+    session.cycle_autopilot()
+    session.cycle_autopilot()
+    assert session.autopilot is None and session.message.text == "Autopilot, after each of your moves: off"

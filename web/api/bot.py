@@ -21,10 +21,10 @@ from flask.typing import ResponseReturnValue
 from explainer.words.modes import outcome_json
 from explainer.bot.moves import BotError, Move, MoveKind, next_move
 from explainer.words.bot import move_marks, move_to_json
-from explainer.bot.autopilot import autopilot_moves
+from explainer.bot.autopilot import play_autopilot
 from explainer.core.deduction import Rule
 from explainer.core.json_shapes import CellJson
-from explainer.play.game import Game, GameError
+from explainer.play.game import Game
 from explainer.engine.highlight import highlights_to_json
 from explainer.play.modes import MoveOutcome
 from explainer.play.moves import flag_cell, open_cell
@@ -38,7 +38,7 @@ from web.bodies import Autopilot, Empty, parse_body
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
 
-__all__ = ["AUTOPILOT_ROUNDS", "AutopilotReplyJson", "bp"]
+__all__ = ["AutopilotReplyJson", "bp"]
 
 bp = Blueprint("bot", __name__, url_prefix="/api")
 
@@ -70,33 +70,13 @@ class AutopilotReplyJson(TypedDict):
     flagged: list[CellJson]
 
 
-#: rounds of the autopilot in one request at most (each is a solve of the view; a game's limit of moves stops it too)
-AUTOPILOT_ROUNDS = 200
-
-
 def _autopilot(game_id: str, game: Game, level: Rule) -> tuple[list[CellJson], list[CellJson]]:
-    """Every move the steps at or below ``level`` decide, round after round, as the bot: the cells opened and
-    flagged."""
+    """Every move the steps at or below ``level`` decide (``explainer.bot.autopilot``): the cells opened and flagged."""
     if game.over:
         raise GameOver(game_id)
-    opened: list[CellJson] = []
-    flagged: list[CellJson] = []
-    for _round in range(AUTOPILOT_ROUNDS):
-        moves = autopilot_moves(game.view(), level)
-        if not moves or game.over:
-            break
-        try:
-            for cell in moves.mines:
-                flag_cell(game, cell.row, cell.col, by="bot", at=time.time())
-                flagged.append([cell.row, cell.col])
-            for cell in moves.safe:
-                if game.over or game.revealed >> game.index(cell.row, cell.col) & 1:
-                    continue  # opened by an earlier cell's opening
-                opened.extend([c.row, c.col] for c in open_cell(game, cell.row, cell.col, by="bot", at=time.time()).opened)
-        except GameError:  # the game's limit of moves: what is played stays
-            break
+    played = play_autopilot(game, level, at=time.time())
     note_wrong_flags(game)
-    return opened, flagged
+    return [[c.row, c.col] for c in played.opened], [[c.row, c.col] for c in played.flagged]
 
 
 @bp.post("/games/<game_id>/autopilot")
