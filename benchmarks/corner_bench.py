@@ -18,6 +18,7 @@ import random
 import time
 
 from explainer.play.generate import first_area, generate
+from explainer.engine.rules import parse_rule, tiers_up_to
 from explainer.play.grade import grade_layout
 
 HEIGHT, WIDTH, MINES = 16, 30, 99
@@ -35,11 +36,11 @@ def _first(rng: random.Random, where: str) -> int:
 
 def _rejection(rng: random.Random, first: int, max_rule: str) -> int:
     free = [i for i in range(HEIGHT * WIDTH) if not first_area(HEIGHT, WIDTH, first) >> i & 1]
-    deepest = {"pair": ("simple", "global", "pair"), "enumeration": ("simple", "global", "pair", "enumeration")}[max_rule]
+    allowed = set(tiers_up_to(parse_rule(max_rule)))
     while True:
         layout = sum(1 << i for i in rng.sample(free, MINES))
         grade = grade_layout(HEIGHT, WIDTH, layout, first)
-        if grade.guesses == 0 and all(str(rule) in deepest for rule in grade.rounds):
+        if grade.guesses == 0 and set(grade.rounds) <= allowed:
             return layout
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.core.deduction import Rule
+from explainer.engine.rules import tiers_up_to
 from explainer.engine.solve import solve
 from explainer.errors import GameError
 from explainer.play.game import Game
@@ -25,11 +26,9 @@ __all__ = ["AUTOPILOT_LEVELS", "AUTOPILOT_ROUNDS", "AutopilotMoves", "Autopilote
 #: rounds of the autopilot in one go at most (each is a solve of the view; a game's limit of moves stops it too)
 AUTOPILOT_ROUNDS = 200
 
-#: the techniques each level plays (the mine counter counts with one number, as a grade counts it)
-AUTOPILOT_LEVELS: dict[Rule, frozenset[Rule]] = {
-    Rule.SIMPLE: frozenset({Rule.GLOBAL, Rule.SIMPLE}),
-    Rule.PAIR: frozenset({Rule.GLOBAL, Rule.SIMPLE, Rule.PAIR}),
-}
+#: the levels the autopilot plays up to; each plays the engine's tiers up to it (``tiers_up_to``: the mine counter
+#: comes with one number, as the generator's depth limits have it)
+AUTOPILOT_LEVELS: tuple[Rule, ...] = (Rule.SIMPLE, Rule.PAIR)
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ class AutopilotMoves:
 
 def autopilot_moves(view: Board, level: Rule) -> AutopilotMoves:
     """The moves the autopilot makes on ``view`` at ``level`` (``Rule.SIMPLE`` or ``Rule.PAIR``)."""
-    allowed = AUTOPILOT_LEVELS[level]
+    allowed = frozenset(tiers_up_to(level))
     none = AutopilotMoves(CellSet(0, view.width), CellSet(0, view.width))
     solution = solve(view)
     if not solution.consistent or solution.wrong_flags.mask:

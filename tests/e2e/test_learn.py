@@ -35,6 +35,15 @@ def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, i
     return [tuple(c) for c in lesson if c in hint.solution.safe], [tuple(c) for c in lesson if c in hint.solution.mines]
 
 
+def mark_answer(page: Page, board: Board) -> None:
+    """Mark the right answer on the practice board: open the pattern's safe cells, flag its mines."""
+    safe, mines = answer_cells(board)
+    for target in safe:
+        practice_cell(page, *target).click()
+    for target in mines:
+        practice_cell(page, *target).click(button="right")
+
+
 def overview_row(page: Page, pattern: str):
     return page.locator(f'[data-role="progress-overview"] tr[data-pattern="{pattern}"]')
 
@@ -220,11 +229,7 @@ def test_show_your_work_marks_numbers_and_says_whether_they_prove_the_answer(pag
     clue = hint.deduction.clues[0]
     practice_cell(page, clue.row, clue.col).click()  # one number of the step: not enough on its own
     expect(practice_cell(page, clue.row, clue.col)).to_have_attribute("data-used", "true")
-    safe, mines = answer_cells(board)
-    for target in safe:
-        practice_cell(page, *target).click()
-    for target in mines:
-        practice_cell(page, *target).click(button="right")
+    mark_answer(page, board)
     page.click('[data-action="check"]')
     expect(page.locator('[data-role="practice-result"]')).to_have_attribute("data-status", "right")
     work = page.locator('[data-role="practice-work"]')
@@ -241,11 +246,7 @@ def test_show_your_work_marks_numbers_and_says_whether_they_prove_the_answer(pag
     assert hint.deduction is not None
     for clue in hint.deduction.clues:
         practice_cell(page, clue.row, clue.col).click()
-    safe, mines = answer_cells(board)
-    for target in safe:
-        practice_cell(page, *target).click()
-    for target in mines:
-        practice_cell(page, *target).click(button="right")
+    mark_answer(page, board)
     page.click('[data-action="check"]')
     expect(work).to_have_attribute("data-proves", "true")
     expect(work).to_have_text(re.compile(r"^Your marked numbers \(.+\) prove it\.$"))
