@@ -13,24 +13,29 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.json_schema import models_json_schema
 from pydantic_core import ErrorDetails
 
 from explainer.engine.rules import DEPTHS
-from explainer.play.game import MIN_SIDE, MULTIPLIERS, PRESETS
+from explainer.core.board import MAX_SIDE
+from explainer.play.game import BY, MIN_SIDE, MULTIPLIERS, PRESETS
+from explainer.play.history import HELP, MOVES
+from explainer.play.replay_file import FORMAT as REPLAY_FORMAT, VERSION as REPLAY_VERSION
 from explainer.play.modes import Mode
 from explainer.formats import MAX_BYTES, WITH_LAYOUT, FormatName
 from explainer.learn.practice import PUZZLE_MAX_SIDE
+from explainer.learn.runs import RunKind
 from web.accounts import (
     MIN_PASSWORD_SCORE, PASSWORD_LENGTH, USERNAME_LENGTH, check_password, check_username, entered_password, entered_username,
 )
 from web.errors import BadRequestBody
 from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN_SIDE, FIRST_CLICK_AREA, custom_max_mines
+from web.json_types import CellJson
 from web.request_data import body_json
 
-__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount", "NewGame",
-           "Password", "PositionBody", "PositionGameBody", "Vision",
+__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount", "NewGame", "NewRun",
+           "Password", "PositionBody", "PositionGameBody", "ReplayFile", "ReplayMove", "Vision",
            "BODIES", "body_schemas", "parse_body"]
 
 
@@ -69,6 +74,12 @@ class Vision(Body):
     """Mine vision on or off."""
 
     on: bool = True
+
+
+class NewRun(Body):
+    """The kind of run: storm (three minutes, a wrong answer costs ten seconds) or streak (one wrong answer ends it)."""
+
+    kind: Annotated[RunKind, Field(strict=False)]
 
 
 class Autopilot(Body):
@@ -241,9 +252,54 @@ class NewGame(Body):
                                                                          "multiplier", "max_rule", "require_rule"})
 
 
+_LAYOUT_ROWS = Field(min_length=MIN_SIDE, max_length=MAX_SIDE,
+                     description="One row each, * a mine: height rows of width characters.")
+#: a layout's row: ``.`` a safe cell, ``*`` a mine
+_Row = Annotated[str, Field(pattern="^[.*]+$", min_length=MIN_SIDE, max_length=MAX_SIDE)]
+
+
+def _on_the_board(schema: dict[str, Any]) -> None:
+    """A move names its cell, but help asked for."""
+    schema["anyOf"] = [{"properties": {"action": {"enum": list(HELP)}}},
+                       {"required": ["cell"], "properties": {"cell": TypeAdapter(CellJson).json_schema()}}]
+
+
+class ReplayMove(Body):
+    """One move of a replay file: every move but help asked for (hint, probabilities) names its cell."""
+
+    model_config = ConfigDict(json_schema_extra=_on_the_board)
+
+    action: Literal[*MOVES, "assist", "undo", *HELP]  # type: ignore[valid-type]
+    cell: Annotated[Any, Field(json_schema_extra=_no_default, description="[row, col] on the board; ignored for hint "
+                               "and probabilities.")] = None
+    by: Literal[*BY] = "player"  # type: ignore[valid-type]
+    t: Annotated[float, Field(ge=0)] | None = None
+    layout: Annotated[list[_Row], _LAYOUT_ROWS, Field(json_schema_extra=_no_default)] = []
+    saved: bool = False
+    undone: bool = False
+    strict: bool = False
+
+
+class ReplayFile(Body):
+    """A replay file, as GET /api/games/{game_id}/replay-file gives it (see README)."""
+
+    # read by ``explainer.play.replay_file.from_replay`` (which the CLI shares), with its own messages
+
+    format: Literal[REPLAY_FORMAT]  # type: ignore[valid-type]
+    version: Annotated[int, Field(ge=1, le=REPLAY_VERSION)]
+    height: Annotated[int, Field(ge=MIN_SIDE, le=MAX_SIDE)]
+    width: Annotated[int, Field(ge=MIN_SIDE, le=MAX_SIDE)]
+    mines: Annotated[int, Field(ge=1, description="At most height x width - 1; the layout's.")]
+    mode: Mode = Mode.CLASSIC
+    layout: Annotated[list[_Row], _LAYOUT_ROWS]
+    moves: Annotated[list[ReplayMove], Field(min_length=1, description="In order; the first open places the layout "
+                                             "away from its cell, and every move must be one the game could have had "
+                                             "(undo, undone, the end of the game).")]
+
+
 #: every body model, by the name its schema has in the description
 BODIES: tuple[type[Body], ...] = (NewGame, Empty, Move, FlagMove, Vision, Autopilot, Answer, Credentials, NewAccount, Password,
-                                  PositionBody, PositionGameBody, ExportBody, ImportBody)
+                                  PositionBody, PositionGameBody, ExportBody, ImportBody, ReplayFile, NewRun)
 
 B = TypeVar("B", bound=Body)
 

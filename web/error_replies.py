@@ -22,6 +22,7 @@ from web.replies.settings import SettingsError
 from web.language import UnknownLanguage, select_language
 from web.pages.errors import error_page, http_error_page
 from web.storage.puzzles import PuzzleNotFound
+from web.storage.runs import RunNotFound
 
 __all__ = ["error_response", "register_error_handlers"]
 
@@ -72,6 +73,11 @@ def register_error_handlers(app: Flask) -> None:
     def puzzle_not_found(error: PuzzleNotFound) -> ResponseReturnValue:
         # I18N: a practice puzzle id that is not one of this browser session's puzzles; %(puzzle)s is the id asked for, in quotes
         return error_response(_("no practice puzzle %(puzzle)s in this session", puzzle=repr(error.puzzle_id)), 404)
+
+    @app.errorhandler(RunNotFound)
+    def run_not_found(error: RunNotFound) -> ResponseReturnValue:
+        # I18N: a Storm or Streak run id that is not one of this player's runs; %(run)s is the id asked for, in quotes
+        return error_response(_("no run %(run)s for this player", run=repr(error.run_id)), 404)
 
     @app.errorhandler(SettingsError)
     def bad_settings(error: SettingsError) -> ResponseReturnValue:

@@ -59,6 +59,8 @@ __all__ = [
     "NothingToUndo",
     "ProbabilitiesUnavailable",
     "PuzzleSolved",
+    "RunMovedOn",
+    "RunOver",
     "ReplyTooLarge",
     "StalePage",
     "TooManyAttempts",
@@ -297,6 +299,22 @@ class PuzzleSolved(ApiError):
     def __init__(self, puzzle_id: str) -> None:
         # I18N: an answer sent for a practice puzzle already solved; %(puzzle)s is the puzzle's id, in quotes
         super().__init__(_("practice puzzle %(puzzle)s is already solved: ask for a new one", puzzle=repr(puzzle_id)))
+
+
+class RunOver(ApiError):
+    status = 409
+
+    def __init__(self, run_id: str) -> None:
+        # I18N: an answer sent to a Storm or Streak run that has ended; %(run)s is the run's id, in quotes
+        super().__init__(_("run %(run)s is over: start a new one", run=repr(run_id)))
+
+
+class RunMovedOn(ApiError):
+    status = 409
+
+    def __init__(self, run_id: str) -> None:
+        # I18N: two answers sent to the same puzzle of a Storm or Streak run at once; %(run)s is the run's id, in quotes
+        super().__init__(_("another answer to run %(run)s came first: this one was not counted", run=repr(run_id)))
 
 
 class NoPuzzle(ApiError):

@@ -39,7 +39,7 @@ FORMATS: tuple[FormatName, ...] = get_args(FormatName)
 WITH_LAYOUT: tuple[FormatName, ...] = ("tiles", "mbf", "link")
 
 
-def detect(data: bytes) -> str:
+def detect(data: bytes) -> FormatName:
     """The format of a file's bytes: binary is MBF; then a link, a ``WxHxM`` header, comma tiles, text."""
     try:
         text = data.decode("utf-8")

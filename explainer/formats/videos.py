@@ -21,7 +21,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from explainer.errors import VideoError
 
@@ -32,6 +32,7 @@ __all__ = [
     "MAX_VIDEO_BYTES",
     "Mouse",
     "VIDEO_KINDS",
+    "VideoKind",
     "VideoError",
     "VideoEvent",
     "VideoHeader",
@@ -40,8 +41,10 @@ __all__ = [
     "write_evf",
 ]
 
+#: a replay video's kind: its file extension
+VideoKind = Literal["avf", "rmv", "evf", "mvf"]
 #: the replay videos read, by file extension
-VIDEO_KINDS = ("avf", "rmv", "evf", "mvf")
+VIDEO_KINDS: tuple[VideoKind, ...] = get_args(VideoKind)
 #: the largest video read (an expert game's is a few tens of kilobytes)
 MAX_VIDEO_BYTES = 512 * 1024
 #: the child reading a video: seconds of CPU and wall time, and bytes of address space (an expert video is read
@@ -71,7 +74,7 @@ def _sweep_stale_folders() -> None:
             continue
 
 
-def video_kind(name: str) -> str:
+def video_kind(name: str) -> VideoKind:
     """The kind of a video from its file name (``game.avf`` -> ``avf``); ``VideoError`` for another name."""
     kind = PurePath(name).suffix.lower().lstrip(".")
     if kind not in VIDEO_KINDS:

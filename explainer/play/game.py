@@ -11,11 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Literal, NotRequired, Required, TypedDict, cast, get_args
+from typing import Literal, cast, get_args
+
+from typing_extensions import NotRequired, Required, TypedDict
 
 from explainer.core.board import MAX_SIDE, Board, flood_fill, neighbour_masks
 from explainer.core.cells import CellSet, iter_bits
 from explainer.errors import GameError
+from explainer.formats.videos import VideoKind
 
 __all__ = ["ACTIONS", "Action", "BY", "By", "Game", "GameData", "GameError", "GameExtra", "GameState", "LossRecord", "VideoInfo", "MULTIPLIERS", "Record", "Position", "PublicState", "PRESETS", "check_size", "layout_text", "layout_value", "multiplied_mines", "random_layout"]
 
@@ -144,7 +147,7 @@ class LossRecord(TypedDict, total=False):
 class VideoInfo(TypedDict):
     """What an imported replay video says of itself (``explainer.play.videos``)."""
 
-    kind: str  # avf, rmv, evf, mvf
+    kind: VideoKind
     software: str
     player: str
     statistics: dict[str, float]  # the community's figures, as ``ms_toollib`` computed them

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from explainer.errors import EngineError, VideoError
-from explainer.formats.videos import EVF_CELL_PIXELS, Mouse, VideoEvent, VideoHeader, read_video, write_evf
+from explainer.formats.videos import EVF_CELL_PIXELS, Mouse, VideoEvent, VideoHeader, VideoKind, read_video, write_evf
 from explainer.play import history
 from explainer.play.game import Game, GameState
 from explainer.play.replay_file import FORMAT, VERSION, ReplayFile, ReplayMove, from_replay
@@ -61,7 +61,7 @@ def _replay(parsed: dict[str, Any]) -> ReplayFile:
     }
 
 
-def from_video(data: bytes, kind: str) -> Game:
+def from_video(data: bytes, kind: VideoKind) -> Game:
     """The game a replay video recorded, finished and ready to review, with the video's statistics in
     ``game.extra["video"]``; ``VideoError`` or ``ReplayError`` name what is wrong."""
     parsed = read_video(data, kind)

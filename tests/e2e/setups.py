@@ -6,9 +6,19 @@ import pytest
 from playwright.sync_api import Page
 
 from explainer.core.board import Board
+from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
+from explainer.learn.lessons import lesson_cells
 from tests.e2e.conftest import LiveServer
 from tests.e2e.helpers import api_game, api_move
+
+
+def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The right answer: every cell the pattern decides, safe ones and mines."""
+    hint = make_hint(board)
+    assert hint.deduction is not None
+    lesson = lesson_cells(board, hint.deduction)
+    return [tuple(c) for c in lesson if c in hint.solution.safe], [tuple(c) for c in lesson if c in hint.solution.mines]
 
 
 def practice_board(page: Page) -> tuple[str, Board]:

@@ -20,19 +20,11 @@ from explainer.words.render import Renderer
 
 from .conftest import LiveServer
 from .helpers import api_game, api_move, explanation, load
-from tests.e2e.setups import lose_by_an_avoidable_guess, practice_board, practice_cell
+from tests.e2e.setups import answer_cells, lose_by_an_avoidable_guess, practice_board, practice_cell
 
 pytestmark = pytest.mark.e2e
 
 PATTERN = "one-two"
-
-
-def answer_cells(board: Board) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The right answer: every cell the pattern decides, safe ones and mines."""
-    hint = make_hint(board)
-    assert hint.deduction is not None
-    lesson = lesson_cells(board, hint.deduction)
-    return [tuple(c) for c in lesson if c in hint.solution.safe], [tuple(c) for c in lesson if c in hint.solution.mines]
 
 
 def mark_answer(page: Page, board: Board) -> None:

@@ -74,7 +74,10 @@ def wrong_answer(puzzle: dict[str, Any]) -> dict[str, Any]:
     board = puzzle_board(puzzle)
     solution = make_hint(board).solution
     unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
-    return {"opened": [list(divmod(next(iter_bits(unproved)), board.width))], "flagged": []}
+    if unproved:  # a cell opened that the view does not prove safe
+        return {"opened": [list(divmod(next(iter_bits(unproved)), board.width))], "flagged": []}
+    # every covered cell is safe (the mine counter says none is left): one flagged
+    return {"opened": [], "flagged": [list(divmod(next(iter_bits(solution.safe.mask)), board.width))]}
 
 
 def answer(client: FlaskClient, puzzle: dict[str, Any], body: dict[str, Any]) -> Any:

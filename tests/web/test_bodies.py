@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from web.api.openapi import REPLY_TYPES, openapi_spec, reply_schemas
+from web.api.openapi import openapi_spec, reply_schemas, reply_types
 from web.bodies import BODIES, body_schemas
 from tests.support.web_client import new_puzzle, started
 
@@ -80,7 +80,7 @@ def test_the_description_s_replies_are_their_types() -> None:
     """Each reply type's schema (and each type it is made of) is in the description under its name less "Json",
     as pydantic makes it of the ``TypedDict``: a count at least 0, a ratio in [0, 1], a mode one of the game's."""
     schemas = openapi_spec()["components"]["schemas"]
-    made = reply_schemas(REPLY_TYPES, "#/components/schemas/{model}")
+    made = reply_schemas(reply_types(), "#/components/schemas/{model}")
     assert {"User", "BoardStats", "GuessCounts", "Community", "TimeRow", "RatioRow", "Leaderboards", "DailyBoard", "Position",
             "ExportedFile", "Progress", "PracticeItem", "LastMiss", "Puzzle"} <= set(made)
     for name, schema in made.items():

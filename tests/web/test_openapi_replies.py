@@ -104,8 +104,9 @@ def _schema_object(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _shapes() -> list[tuple[Any, str]]:
-    """The JSON shapes whose part of the description is still written by hand (every reply's is generated from its
-    type), with that part: a schema's name, then the properties on the way to it."""
+    """The JSON shapes described by a model apart from their type (the replay file: the engine's ``TypedDict`` writes
+    it, the body model ``web.bodies.ReplayFile`` describes what the reader takes), with that part: a schema's name,
+    then the properties on the way to it."""
     from explainer.play.replay_file import ReplayFile, ReplayMove
 
     return [(ReplayFile, "ReplayFile"), (ReplayMove, "ReplayFile.moves")]

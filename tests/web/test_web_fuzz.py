@@ -266,6 +266,11 @@ class World:
                 self.puzzles[state] = puzzle_id
         return self.puzzles[state]
 
+    def run(self, state: str) -> str:
+        """A Storm or Streak run: one on now (this session's), or another session's."""
+        client = self.stranger if state == "foreign" else self.client
+        return str(self.post(client, "/api/learn/runs", {"kind": "streak"})["run"]["id"])
+
     def puzzle_size(self, puzzle_id: str) -> tuple[int, int]:
         puzzle = self.client.get(f"/api/learn/puzzles/{quote(puzzle_id, safe='')}").json.get("puzzle") or {}
         return puzzle.get("height", 10), puzzle.get("width", 10)
@@ -371,6 +376,11 @@ def draw_target(data: st.DataObject, world: World, path: str, own: bool = False)
         puzzle_id = data.draw(random_ids, label="puzzle id") if state == "random" else world.puzzle(state)
         size = world.puzzle_size(puzzle_id) if state in ("unsolved", "solved") else None
         url = url.replace("{puzzle_id}", quote(puzzle_id, safe=""))
+    if "{run_id}" in path:
+        states = ["on"] if own else ["on", "foreign", "random"]
+        state = data.draw(st.sampled_from(states), label="run state")
+        run_id = data.draw(random_ids, label="run id") if state == "random" else world.run(state)
+        url = url.replace("{run_id}", quote(run_id, safe=""))
     if "{pattern_id}" in path:
         choices = st.sampled_from([pattern.id for pattern in PATTERNS if pattern.id != "enumeration"])
         pattern_id = data.draw(choices if own else choices | st.just("enumeration") | random_ids, label="pattern id")
@@ -532,6 +542,7 @@ EXPLAINED_400: dict[str, Any] = {
     "toggleFlag": lambda _body, _target, _world: True,
     # covered cells of this puzzle's board, none both opened and flagged
     "answerPuzzle": lambda _body, _target, _world: True,
+    "answerRun": lambda _body, _target, _world: True,
     "analysePosition": lambda body, _target, _world: _bad_position(body),
     # and a format that can hold it: jsm needs the mine count, a link is at most 99 x 99
     "exportPosition": lambda body, _target, _world: _bad_position(body) or _unwritable(body),

@@ -18,9 +18,9 @@ from flask import Blueprint, jsonify
 from typing_extensions import TypedDict
 from flask.typing import ResponseReturnValue
 
-from explainer.words.modes import outcome_json
+from explainer.words.modes import OutcomeJson, outcome_json
 from explainer.bot.moves import BotError, Move, MoveKind, next_move
-from explainer.words.bot import move_marks, move_to_json
+from explainer.words.bot import BotMoveJson, move_marks, move_to_json
 from explainer.bot.autopilot import play_autopilot
 from explainer.core.deduction import Rule
 from explainer.core.json_shapes import CellJson
@@ -37,8 +37,9 @@ from web.request_data import reply_language
 from web.bodies import Autopilot, Empty, parse_body
 from web.errors import BotCannotMove, GameOver
 from web.identity import owner_id
+from web.api.described import operation
 
-__all__ = ["AutopilotReplyJson", "bp"]
+__all__ = ["AutopilotReplyJson", "BotReplyJson", "bp"]
 
 bp = Blueprint("bot", __name__, url_prefix="/api")
 
@@ -62,6 +63,14 @@ def _play(game_id: str, game: Game) -> tuple[Move, MoveOutcome, str | None]:
     return move, outcome, lesson
 
 
+class BotReplyJson(TypedDict):
+    """The bot's move, applied and explained: the new state, the move and what the mode did."""
+
+    game: GameJson
+    move: BotMoveJson
+    outcome: OutcomeJson
+
+
 class AutopilotReplyJson(TypedDict):
     """The autopilot's moves: the game after them, the cells they opened and flagged."""
 
@@ -79,7 +88,11 @@ def _autopilot(game_id: str, game: Game, level: Rule) -> tuple[list[CellJson], l
     return [[c.row, c.col] for c in played.opened], [[c.row, c.col] for c in played.flagged]
 
 
-@bp.post("/games/<game_id>/autopilot")
+@operation(bp, "POST", "/games/<game_id>/autopilot", "autopilot",
+           "Play every move that steps at or below a level decide, round after round, as the bot (the game is then assisted): the learner meets only the harder steps.",
+           tag="games", reply=AutopilotReplyJson,
+           reply_text="The new state and the cells the autopilot opened and flagged.", body=Autopilot,
+           body_text="The level: simple or pair.", errors=(404, 409))
 def autopilot(game_id: str) -> ResponseReturnValue:
     body = parse_body(Autopilot)
     language = reply_language()
@@ -88,7 +101,10 @@ def autopilot(game_id: str) -> ResponseReturnValue:
     return jsonify(reply)
 
 
-@bp.post("/games/<game_id>/bot")
+@operation(bp, "POST", "/games/<game_id>/bot", "botMove",
+           "The bot's next move, applied and explained.", tag="games", reply=BotReplyJson,
+           reply_text="The new state, the move and what the mode did.", body=Empty,
+           errors=(404, 409))
 def bot_move(game_id: str) -> ResponseReturnValue:
     parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     language = reply_language()
@@ -96,4 +112,4 @@ def bot_move(game_id: str) -> ResponseReturnValue:
     data = move_to_json(move, language)
     data["highlights"] = highlights_to_json(move_marks(move, record.game.width))
     data["lesson"] = lesson
-    return jsonify({"game": state_json(record, language), "move": data, "outcome": outcome_json(outcome, language)})
+    return jsonify(BotReplyJson(game=state_json(record, language), move=data, outcome=outcome_json(outcome, language)))

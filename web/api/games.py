@@ -24,7 +24,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast
+
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -33,7 +36,7 @@ from flask_babel import gettext as _
 from explainer.words.modes import outcome_json
 from explainer.core.cells import Cell
 from explainer.errors import BudgetExceeded
-from explainer.play.game import Action, Game, GameState
+from explainer.play.game import Action, Game, GameState, VideoInfo
 from explainer.play.history import EXTRA_RECORDS, RECORDS_PER_CELL, accept_loss, can_undo, note_help, undo
 from explainer.play.modes import MoveOutcome
 from explainer.play.moves import chord_cell, flag_cell, open_cell
@@ -41,15 +44,15 @@ from explainer.review import summarize
 from explainer.play.replay_file import from_replay, to_replay
 from explainer.formats.videos import video_kind
 from explainer.play.videos import from_video, to_evf
-from explainer.words.hints import HintJson, first_click_json
-from explainer.words.review import review_json
+from explainer.words.hints import first_click_json
+from explainer.words.review import ReviewJson, review_json
 
 from web import limits
 from web.storage import games as db
 from web.game_flow import game_created, update_game
 from web.storage import reviews
 from web.storage.ranking import Origin
-from web.replies.analysis import OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
+from web.replies.analysis import HintReply, OverlayJson, current_analyses, note_wrong_flags, overlay_json, wrong_flag_json
 from web.errors import (
     BadPage,
     BadRequestBody,
@@ -71,13 +74,74 @@ from web.clients import Refusals, client_address
 from web.identity import owner_id, set_current_game
 from web.storage import accounts
 from web.storage.accounts import AttemptRefused
-from web.replies.game import MoveReplyJson, advised_report, state_json
+from web.replies.game import FlagReplyJson, GameJson, GameReplyJson, MoveReplyJson, advised_report, state_json
+from web.json_types import Count, LanguageName
 from web.request_data import body_json, reply_language
 from web.bodies import Empty, FlagMove, Move, NewGame, Vision, parse_body
 from web.extra import web_extra
+from web.api.described import BINARY, operation, parameter
+from web.bodies import ReplayFile
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 T = TypeVar("T")
+
+#: the moves a review reply holds at most (``?page=`` for the others): each carries its board, so a page of a
+#: 50 x 30 game's review is under 1 MB
+REVIEW_PAGE_MOVES = 500
+#: the review's ``?page=``
+_PAGE = parameter("page", Annotated[int, Field(ge=1, le=999999)], f"The page of a long review ({REVIEW_PAGE_MOVES} "
+                  "moves a page; the summary is the whole game's).", default=1)
+
+
+class ReviewPageJson(TypedDict):
+    """This page of the review (at most ``REVIEW_PAGE_MOVES`` moves a page) and how many there are."""
+
+    number: Annotated[int, Field(ge=1)]
+    pages: Annotated[int, Field(ge=1)]
+    moves: Count
+
+
+class PagedReviewJson(ReviewJson):
+    """A review, one page of its moves."""
+
+    page: ReviewPageJson
+
+
+class ReviewReplyJson(TypedDict):
+    """The game and its review."""
+
+    game: GameJson
+    review: PagedReviewJson
+    video: NotRequired[Annotated[VideoInfo, Field(description="An imported replay video: its program, player and "
+                                                              "figures.")]]
+    figures: NotRequired[Annotated[dict[str, float] | None, Field(
+        description="A finished game's community figures (3BV, ZiNi, HZiNi, IOE, RQP, STNB, throughput, clicks by "
+        "kind), as ms_toollib computes them; null while in play.")]]
+
+
+class ImportedJson(TypedDict):
+    """An imported replay: the game and the address of its review page."""
+
+    game: GameJson
+    review: str
+
+
+class HintAnalysisJson(TypedDict):
+    """The hint for the game as it stands."""
+
+    game_id: str
+    moves: Count
+    lang: LanguageName
+    hint: HintReply
+
+
+class OverlayAnalysisJson(TypedDict):
+    """The probability overlay for the game as it stands."""
+
+    game_id: str
+    moves: Count
+    lang: LanguageName
+    overlay: OverlayJson
 
 
 def _playing(record: db.GameRecord) -> db.GameRecord:
@@ -114,7 +178,10 @@ def _moved(record: db.GameRecord, outcome: MoveOutcome) -> Response:
     return jsonify(reply)
 
 
-@bp.post("/games")
+@operation(bp, "POST", "/games", "createGame",
+           "Start a new game (its board is placed at the first click).", tag="games", reply=GameReplyJson,
+           reply_text="The new game.", body=NewGame, body_text="A preset or a custom size, with an optional mode.",
+           created=True)
 def create() -> ResponseReturnValue:
     body = parse_body(NewGame)
     settings = settings_from_json(body.settings_data())
@@ -128,31 +195,43 @@ def create() -> ResponseReturnValue:
     record = db.create_game(owner_id(), game, settings.mode, Origin.DEALT)
     game_created(record.owner)
     set_current_game(record.id)
-    response = jsonify({"game": state_json(record)})
+    reply: GameReplyJson = {"game": state_json(record)}
+    response = jsonify(reply)
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
 
 
-@bp.get("/games/<game_id>")
+@operation(bp, "GET", "/games/<game_id>", "showGame",
+           "The game as the player may see it.", tag="games", reply=GameReplyJson, reply_text="The game.",
+           errors=(404,))
 def show(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
     set_current_game(record.id)
-    return jsonify({"game": state_json(record)})
+    return jsonify(GameReplyJson(game=state_json(record)))
 
 
-@bp.post("/games/<game_id>/open", endpoint="open_cell")
+@operation(bp, "POST", "/games/<game_id>/open", "openCell",
+           "Open a cell, through the game's mode.", tag="games", reply=MoveReplyJson,
+           reply_text="The new state, the cells opened and what the mode did.", body=Move,
+           body_text="The cell: {\"row\": R, \"col\": C}.", errors=(404, 409), endpoint="open_cell")
 def open_route(game_id: str) -> ResponseReturnValue:
     record, outcome, _ = _move(game_id, lambda game, r, c: open_cell(game, r, c, at=time.time()))
     return _moved(record, outcome)
 
 
-@bp.post("/games/<game_id>/chord")
+@operation(bp, "POST", "/games/<game_id>/chord", "chordCell",
+           "Open the other neighbours of an open number whose flags match it.", tag="games", reply=MoveReplyJson,
+           reply_text="The new state, the cells opened and what the mode did.", body=Move,
+           body_text="The cell: {\"row\": R, \"col\": C}.", errors=(404, 409))
 def chord(game_id: str) -> ResponseReturnValue:
     record, outcome, _ = _move(game_id, lambda game, r, c: chord_cell(game, r, c, at=time.time()))
     return _moved(record, outcome)
 
 
-@bp.post("/games/<game_id>/flag")
+@operation(bp, "POST", "/games/<game_id>/flag", "toggleFlag",
+           "Flag or unflag a covered cell (idempotent with \"flagged\").", tag="games", reply=FlagReplyJson,
+           reply_text="The new state and, for a provably wrong flag, its explanation.", body=FlagMove,
+           body_text="The cell, and the state wanted (without it the flag toggles).", errors=(404, 409))
 def flag(game_id: str) -> ResponseReturnValue:
     """Flag or unflag a cell: ``"flagged": true|false`` sets that state (sending it again changes nothing),
     without it the cell's flag toggles."""
@@ -174,10 +253,14 @@ def flag(game_id: str) -> ResponseReturnValue:
             warning = wrong_flag_json(current_analyses().solve(record.game.view()), cell, language)
         except BudgetExceeded:  # the flag is stored and shown as wrong; its explanation did not fit the budget
             warning = None
-    return jsonify({"game": state_json(record, language), "flagged": flagged, "warning": warning})
+    reply: FlagReplyJson = {"game": state_json(record, language), "flagged": flagged, "warning": warning}
+    return jsonify(reply)
 
 
-@bp.post("/games/<game_id>/undo")
+@operation(bp, "POST", "/games/<game_id>/undo", "undoMove",
+           "Take back the last move (also the losing click, until the loss is accepted); the game then counts as assisted.",
+           tag="games", reply=GameReplyJson, reply_text="The game as it was before the move.", body=Empty,
+           errors=(404, 409))
 def undo_route(game_id: str) -> ResponseReturnValue:
     """Take back the last move (also the losing click, until the loss is accepted)."""
     parse_body(Empty)  # a JSON object, as every write (its fields are not used)
@@ -191,10 +274,13 @@ def undo_route(game_id: str) -> ResponseReturnValue:
         note_wrong_flags(game)
 
     record, _ = update_game(game_id, owner_id(), change)
-    return jsonify({"game": state_json(record)})
+    return jsonify(GameReplyJson(game=state_json(record)))
 
 
-@bp.post("/games/<game_id>/accept")
+@operation(bp, "POST", "/games/<game_id>/accept", "acceptLoss",
+           "Accept a loss: no more undo, and the whole board is shown.", tag="games", reply=GameReplyJson,
+           reply_text="The finished game.", body=Empty,
+           errors=(404, 409))
 def accept_route(game_id: str) -> ResponseReturnValue:
     """Accept a loss: no more undo, and the whole board is shown."""
     parse_body(Empty)
@@ -205,17 +291,12 @@ def accept_route(game_id: str) -> ResponseReturnValue:
         accept_loss(game)
 
     record, _ = update_game(game_id, owner_id(), change)
-    return jsonify({"game": state_json(record)})
+    return jsonify(GameReplyJson(game=state_json(record)))
 
 
 #: the largest board an imported replay (file or video) may have: the largest board this server deals
 IMPORT_MAX_CELLS = CUSTOM_MAX_HEIGHT * CUSTOM_MAX_WIDTH
 IMPORT_MAX_SIDE = max(CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH)
-
-#: the moves a review reply holds at most (``?page=`` for the others): each carries its board, so a page of a
-#: 50 x 30 game's review is under 1 MB
-REVIEW_PAGE_MOVES = 500
-
 
 def _page_number() -> int:
     value = request.args.get("page", "1")
@@ -224,7 +305,10 @@ def _page_number() -> int:
     return int(value)
 
 
-@bp.get("/games/<game_id>/review")
+@operation(bp, "GET", "/games/<game_id>/review", "reviewGame",
+           "Every move judged from the player's view just before it (a game in play: its moves so far; a loss not accepted yet is accepted).",
+           tag="games", reply=ReviewReplyJson, reply_text="The game and its review.", errors=(404, 409),
+           parameters=(_PAGE,))
 def review_route(game_id: str) -> ResponseReturnValue:
     """Every move of the game judged from the player's view before it (for a game in play, its moves
     so far).  Opening the review of a loss not accepted yet accepts it: the game is then over for good."""
@@ -246,10 +330,8 @@ def review_route(game_id: str) -> ResponseReturnValue:
     if record.game.state is GameState.LOSS_PENDING:
         record, _ = update_game(game_id, owner_id(), accept_loss)
         review["summary"] = review_json(replace(judged, summary=summarize(record.game, judged.moves)), language, 0, 0)["summary"]
-    reply: dict[str, Any] = {
-        "game": state_json(record, language),
-        "review": {**review, "page": {"number": page, "pages": pages, "moves": len(judged.moves)}},
-    }
+    paged = cast(PagedReviewJson, {**review, "page": {"number": page, "pages": pages, "moves": len(judged.moves)}})
+    reply: ReviewReplyJson = {"game": state_json(record, language), "review": paged}
     if "video" in record.game.extra:  # an imported replay video: what its program says of itself
         reply["video"] = record.game.extra["video"]
     if not layout_hidden(record):  # the community's figures (ZiNi, IOE, RQP, STNB ...), from ms_toollib
@@ -257,7 +339,9 @@ def review_route(game_id: str) -> ResponseReturnValue:
     return jsonify(reply)
 
 
-@bp.get("/games/<game_id>/replay-file")
+@operation(bp, "GET", "/games/<game_id>/replay-file", "replayFile",
+           "A finished game as a replay file (JSON with its layout and every move; see README).", tag="games",
+           reply=ReplayFile, reply_text="The replay file (sent as an attachment).", errors=(404, 409))
 def replay_file(game_id: str) -> ResponseReturnValue:
     """A finished game as a replay file (JSON, with its layout): to keep, share, import elsewhere."""
     record = db.load_game(game_id, owner_id())
@@ -270,7 +354,9 @@ def replay_file(game_id: str) -> ResponseReturnValue:
     return response
 
 
-@bp.get("/games/<game_id>/video.evf")
+@operation(bp, "GET", "/games/<game_id>/video.evf", "evfVideo",
+           "A finished game as a Metasweeper .evf video (its layout, its moves that stand, their times).", tag="games",
+           reply=BINARY, reply_text="The video (sent as an attachment).", errors=(404, 409))
 def evf_video(game_id: str) -> ResponseReturnValue:
     """A finished game as a Metasweeper ``.evf`` video (its layout, its moves that stand, their times): it opens
     in Metasweeper and the community's tools."""
@@ -352,7 +438,10 @@ def _check_import_size(height: object, width: object, moves: object) -> None:
         raise ImportTooLarge(_("a replay of %(moves)s moves is more than a game of its size may hold (%(limit)s)", moves=len(moves), limit=limit))
 
 
-@bp.post("/replays")
+@operation(bp, "POST", "/replays", "importReplay",
+           "Import a replay file, or a replay video ({\"video\": base64, \"name\": \"game.avf\"}: Arbiter .avf, Viennasweeper .rmv, Metasweeper .evf, Minesweeper Clone .mvf): a finished game of this session, ready to review.",
+           tag="games", reply=ImportedJson, reply_text="The game and the address of its review page.", body=ReplayFile,
+           body_text="The replay file.", created=True, errors=(429,))
 def import_replay() -> ResponseReturnValue:
     """A replay file (the JSON body) becomes a game of this session, finished, ready to review; or a replay
     video of the community's programs, ``{"video": base64 of the file, "name": "game.avf"}`` (the kind from
@@ -367,12 +456,17 @@ def import_replay() -> ResponseReturnValue:
         game = from_replay(data)
     _check_import_size(game.height, game.width, game.history)
     record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.IMPORTED)
-    response = jsonify({"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)})
+    imported: ImportedJson = {"game": state_json(record), "review": url_for("pages.review_page", game_id=record.id)}
+    response = jsonify(imported)
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
 
 
-@bp.post("/games/<game_id>/replay")
+@operation(bp, "POST", "/games/<game_id>/replay", "replayGame",
+           "A new game with the same layout, opened at the same first click (finished games).", tag="games",
+           reply=GameReplyJson, reply_text="The new game.", body=Empty,
+           created=True,
+           errors=(404, 409))
 def replay(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
     if not record.game.over:
@@ -386,13 +480,20 @@ def replay(game_id: str) -> ResponseReturnValue:
         raise NotReplayable(game_id)
     created = db.create_game(record.owner, again, record.mode, Origin.REPLAY, replay_of=record.id)
     set_current_game(created.id)
-    response = jsonify({"game": state_json(created)})
+    again_reply: GameReplyJson = {"game": state_json(created)}
+    response = jsonify(again_reply)
     response.headers["Location"] = url_for("api.show", game_id=created.id)
     return response, 201
 
 
-def _analysis_reply(record: db.GameRecord, language: str, key: str, value: HintJson | OverlayJson) -> Response:
-    return jsonify({"game_id": record.id, "moves": record.game.moves, "lang": language, key: value})
+def _hint_reply(record: db.GameRecord, language: str, hint: HintReply) -> Response:
+    reply: HintAnalysisJson = {"game_id": record.id, "moves": record.game.moves, "lang": language, "hint": hint}
+    return jsonify(reply)
+
+
+def _overlay_reply(record: db.GameRecord, language: str, overlay: OverlayJson) -> Response:
+    reply: OverlayAnalysisJson = {"game_id": record.id, "moves": record.game.moves, "lang": language, "overlay": overlay}
+    return jsonify(reply)
 
 
 def _position(record: db.GameRecord) -> str:
@@ -413,7 +514,10 @@ def _note_help(game_id: str, kind: Action) -> db.GameRecord:
     return record
 
 
-@bp.post("/games/<game_id>/vision")
+@operation(bp, "POST", "/games/<game_id>/vision", "mineVision",
+           "Mine vision on or off: the game's replies show the mines (the game is assisted for good).", tag="games",
+           reply=GameReplyJson, reply_text="The game, with its mines while vision is on.", body=Vision,
+           body_text="{\"on\": true} or {\"on\": false}.", errors=(404, 409))
 def vision(game_id: str) -> ResponseReturnValue:
     """Mine vision on or off (``{"on": true}``): shows the mines, and how forgiving saves moved
     them.  Once switched on, the game is assisted for good (it stays off the ranked tables)."""
@@ -430,21 +534,25 @@ def vision(game_id: str) -> ResponseReturnValue:
         web_extra(game)["vision"] = on
 
     record, _nothing = update_game(game_id, owner_id(), change)
-    return jsonify({"game": state_json(record)})
+    return jsonify(GameReplyJson(game=state_json(record)))
 
 
-@bp.get("/games/<game_id>/hint")
+@operation(bp, "GET", "/games/<game_id>/hint", "gameHint",
+           "The simplest next step, explained.", tag="games", reply=HintAnalysisJson, reply_text="The hint.",
+           errors=(404, 409))
 def hint(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record = _playing(db.load_game(game_id, owner_id()))
     if record.game.state is GameState.READY:
-        return _analysis_reply(record, language, "hint", first_click_json(language))
+        return _hint_reply(record, language, cast(HintReply, first_click_json(language)))
     reply = current_analyses().hint(_position(record), record.game.view, language)
     record = _note_help(game_id, "hint")  # once answered: a request over its budget writes nothing
-    return _analysis_reply(record, language, "hint", reply)
+    return _hint_reply(record, language, reply)
 
 
-@bp.get("/games/<game_id>/probabilities")
+@operation(bp, "GET", "/games/<game_id>/probabilities", "gameProbabilities",
+           "Exact mine probabilities of the covered cells.", tag="games", reply=OverlayAnalysisJson,
+           reply_text="The probability overlay.", errors=(404, 409))
 def probabilities(game_id: str) -> ResponseReturnValue:
     language = reply_language()
     record = _playing(db.load_game(game_id, owner_id()))
@@ -455,4 +563,4 @@ def probabilities(game_id: str) -> ResponseReturnValue:
         raise ProbabilitiesUnavailable()
     overlay = overlay_json(solution, language)
     record = _note_help(game_id, "probabilities")
-    return _analysis_reply(record, language, "overlay", overlay)
+    return _overlay_reply(record, language, overlay)

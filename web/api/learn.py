@@ -22,7 +22,7 @@ is the pool's nearest the player's rating in its technique (``web.storage.rating
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -36,22 +36,25 @@ from explainer.engine.hint import make_hint
 from explainer.learn.lessons import get_pattern, lesson_example, shape_result
 from explainer.learn.practice import Status, check_answer, check_work
 from explainer.words.hints import hint_json
-from explainer.words.lessons import LessonJson, example_json, lesson_text, lessons_json, shape_json
-from explainer.words.practice import answer_json, work_json
+from explainer.words.lessons import LessonExampleJson, LessonJson, example_json, lesson_text, lessons_json, shape_json
+from explainer.words.practice import AnswerJson, WorkJson, answer_json, work_json
 from explainer.words.render import Renderer
 
 from web.json_types import Count
 from web.storage import puzzles as practice_store
 from web.storage import ratings, training
-from web.replies.learn import queue_json
+from web.replies.learn import PracticeItemJson, board_rows, queue_json
+from web.storage.training import WEEKS
 from web.replies.analysis import HintReply
 from web.request_data import reply_language
 from web.bodies import Answer, Empty, parse_body
 from web.errors import NoPuzzle, NothingMissed, PuzzleSolved
 from web.identity import owner_id
 from web.puzzle_pool import next_puzzle
+from web.api.described import operation
 
-__all__ = ["LessonSummaryJson", "PuzzleReplyJson", "RatingChangeJson", "bp", "puzzle_json"]
+__all__ = ["LearnProgressJson", "LessonPageJson", "LessonSummaryJson", "LessonsJson", "OnePuzzleJson", "PersonalPuzzleJson",
+           "PuzzleReplyJson", "QueueJson", "RatingChangeJson", "AnswerVerdictJson", "bp", "puzzle_json"]
 
 
 class PuzzleReplyJson(TypedDict):
@@ -86,13 +89,69 @@ class LessonSummaryJson(LessonJson):
     progress: practice_store.ProgressJson
     url: str
 
+
+class LessonsJson(TypedDict):
+    """One lesson per deduction pattern, easiest first, with progress."""
+
+    lessons: list[LessonSummaryJson]
+
+
+class LessonPageJson(TypedDict):
+    """A lesson: its example board with the hint, and progress."""
+
+    lesson: LessonExampleJson
+    progress: practice_store.ProgressJson
+
+
+class OnePuzzleJson(TypedDict):
+    """A practice puzzle (its board only)."""
+
+    puzzle: PuzzleReplyJson
+
+
+class PersonalPuzzleJson(TypedDict):
+    """A puzzle of the pattern due first, with the game move where it was missed."""
+
+    puzzle: PuzzleReplyJson
+    source: PracticeItemJson
+
+
+class AnswerVerdictJson(TypedDict):
+    """An answer's verdict; a judged one comes with the explanation."""
+
+    result: AnswerJson
+    explanation: HintReply | None
+    puzzle: PuzzleReplyJson
+    progress: practice_store.ProgressJson
+    rating: Annotated[RatingChangeJson | None, Field(description="A first attempt at a rated puzzle: how it moved the "
+                                                                 "player's ratings (else null).")]
+    work: Annotated[WorkJson | None, Field(description="Show your work: with numbers in the answer, whether they "
+                                                       "alone prove a right or partial answer (else null).")]
+
+
+class LearnProgressJson(TypedDict):
+    """Solved puzzles and first-try accuracy per pattern, the steps missed in the player's games week by week, and
+    what to practise next."""
+
+    progress: dict[str, practice_store.ProgressJson]
+    missed: Annotated[dict[str, Annotated[list[Count], Field(min_length=WEEKS, max_length=WEEKS)]], Field(
+        description=f"Steps missed per week, the last {WEEKS} weeks, oldest first.")]
+    next: Annotated[str | None, Field(description="The pattern \"Your practice\" gives next.")]
+    ratings: Annotated[dict[str, int], Field(description="The player's rating by technique (a lesson's id) and "
+                                                         "overall, once an attempt has moved it.")]
+
+
+class QueueJson(TypedDict):
+    """\"Your practice\": the patterns the player's finished games show missed, in the order to practise them."""
+
+    queue: list[PracticeItemJson]
+
 bp = Blueprint("learn_api", __name__, url_prefix="/api/learn")
 
 
 def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleReplyJson:
     """What a player may see of a puzzle: its board (rows in the text format), never the seed or the step."""
     board = record.board
-    lines = str(board).splitlines()
     return {
         "id": record.id,
         "pattern": record.pattern,
@@ -100,50 +159,62 @@ def puzzle_json(record: practice_store.PuzzleRecord, language: str) -> PuzzleRep
         "height": board.height,
         "width": board.width,
         "mines": board.mines,
-        "board": lines[1:] if board.mines is not None else lines,
+        "board": board_rows(board),
         "answers": record.answers,
         "solved": record.solved,
         "rating": None if (rating := ratings.pool_rating(record.pattern, record.seed)) is None else rating.shown,
     }
 
 
-@bp.get("/lessons")
+@operation(bp, "GET", "/lessons", "listLessons",
+           "One lesson per deduction pattern, easiest first, with progress.", tag="learn", reply=LessonsJson,
+           reply_text="The lessons.")
 def lessons() -> ResponseReturnValue:
     progress = practice_store.progress(owner_id())
     items: list[LessonSummaryJson] = [
         {**item, "progress": progress[item["id"]].to_json(), "url": url_for("learn.lesson", pattern_id=item["id"])}
         for item in lessons_json(reply_language())
     ]
-    return jsonify({"lessons": items})
+    return jsonify(LessonsJson(lessons=items))
 
 
-@bp.get("/lessons/<pattern_id>")
+@operation(bp, "GET", "/lessons/<pattern_id>", "showLesson",
+           "A lesson: its example board with the hint, and progress.", tag="learn", reply=LessonPageJson,
+           reply_text="The lesson.", errors=(404,))
 def lesson(pattern_id: str) -> ResponseReturnValue:
     example = example_json(lesson_example(pattern_id), reply_language())
-    return jsonify({"lesson": example, "progress": practice_store.progress(owner_id())[pattern_id].to_json()})
+    return jsonify(LessonPageJson(lesson=example, progress=practice_store.progress(owner_id())[pattern_id].to_json()))
 
 
-def _created(record: practice_store.PuzzleRecord, reply: dict[str, Any]) -> ResponseReturnValue:
+def _created(record: practice_store.PuzzleRecord, reply: OnePuzzleJson | PersonalPuzzleJson) -> ResponseReturnValue:
     response = jsonify(reply)
     response.headers["Location"] = url_for("learn_api.show_puzzle", puzzle_id=record.id)
     return response, 201
 
 
-@bp.post("/lessons/<pattern_id>/puzzles")
+@operation(bp, "POST", "/lessons/<pattern_id>/puzzles", "newPuzzle",
+           "A new practice puzzle whose simplest step is the lesson's pattern.", tag="learn", reply=OnePuzzleJson,
+           reply_text="The puzzle (its board only).", body=Empty,
+           created=True,
+           errors=(404, 409))
 def new_puzzle(pattern_id: str) -> ResponseReturnValue:
     parse_body(Empty)  # a JSON object, as every write (its fields are not used)
     pattern = get_pattern(pattern_id)
     record = next_puzzle(owner_id(), pattern.id)
-    return _created(record, {"puzzle": puzzle_json(record, reply_language())})
+    return _created(record, OnePuzzleJson(puzzle=puzzle_json(record, reply_language())))
 
 
-@bp.get("/puzzles/<puzzle_id>")
+@operation(bp, "GET", "/puzzles/<puzzle_id>", "showPuzzle",
+           "A practice puzzle of this session.", tag="learn", reply=OnePuzzleJson, reply_text="The puzzle.",
+           errors=(404,))
 def show_puzzle(puzzle_id: str) -> ResponseReturnValue:
     record = practice_store.load_puzzle(puzzle_id, owner_id())
-    return jsonify({"puzzle": puzzle_json(record, reply_language())})
+    return jsonify(OnePuzzleJson(puzzle=puzzle_json(record, reply_language())))
 
 
-@bp.post("/puzzles/<puzzle_id>/answer")
+@operation(bp, "POST", "/puzzles/<puzzle_id>/answer", "answerPuzzle",
+           "Check an answer; a judged one comes with the explanation.", tag="learn", reply=AnswerVerdictJson,
+           reply_text="The verdict.", body=Answer, body_text="The cells to open and to flag.", errors=(404, 409))
 def answer(puzzle_id: str) -> ResponseReturnValue:
     language = reply_language()
     body = parse_body(Answer)
@@ -173,39 +244,44 @@ def answer(puzzle_id: str) -> ResponseReturnValue:
         explanation = cast(HintReply, hint_json(hint, language))
         shape = shape_result(record.board, hint.deduction)
         explanation["shape"] = None if shape is None else shape_json(shape, Renderer(language))
-    return jsonify(
-        {
-            "result": answer_json(result, Renderer(language)),
-            "explanation": explanation,
-            "puzzle": puzzle_json(record, language),
-            "progress": practice_store.progress(owner)[record.pattern].to_json(),
-            "rating": change,
-            "work": work_json(work, Renderer(language)) if work is not None and result.status in (Status.RIGHT, Status.PARTIAL) else None,
-        }
-    )
+    shown = work is not None and result.status in (Status.RIGHT, Status.PARTIAL)
+    return jsonify(AnswerVerdictJson(
+        result=answer_json(result, Renderer(language)),
+        explanation=explanation,
+        puzzle=puzzle_json(record, language),
+        progress=practice_store.progress(owner)[record.pattern].to_json(),
+        rating=change,
+        work=work_json(work, Renderer(language)) if work is not None and shown else None,
+    ))
 
 
-@bp.get("/progress")
+@operation(bp, "GET", "/progress", "learnProgress",
+           "Solved puzzles and first-try accuracy per pattern, the steps missed in the player's games week by week, and what to practise next.",
+           tag="learn", reply=LearnProgressJson, reply_text="The progress by pattern id.")
 def progress() -> ResponseReturnValue:
     owner = owner_id()
     items = training.queue(owner)
-    return jsonify(
-        {
-            "progress": {key: value.to_json() for key, value in practice_store.progress(owner).items()},
-            "missed": training.missed_by_week(owner),
-            "next": items[0].pattern if items else None,
-            "ratings": {technique: rating.shown for technique, rating in ratings.player_ratings(owner).items()},
-        }
-    )
+    return jsonify(LearnProgressJson(
+        progress={key: value.to_json() for key, value in practice_store.progress(owner).items()},
+        missed=training.missed_by_week(owner),
+        next=items[0].pattern if items else None,
+        ratings={technique: rating.shown for technique, rating in ratings.player_ratings(owner).items()},
+    ))
 
 
-@bp.get("/practice")
+@operation(bp, "GET", "/practice", "practiceQueue",
+           "\"Your practice\": the patterns the player's finished games show missed, in the order to practise them.",
+           tag="learn", reply=QueueJson, reply_text="The queue.")
 def practice_queue() -> ResponseReturnValue:
     language = reply_language()
-    return jsonify({"queue": [queue_json(item, language) for item in training.queue(owner_id())]})
+    return jsonify(QueueJson(queue=[queue_json(item, language) for item in training.queue(owner_id())]))
 
 
-@bp.post("/practice/puzzles")
+@operation(bp, "POST", "/practice/puzzles", "personalPuzzle",
+           "A puzzle of the pattern due first, with the game move where it was missed.", tag="learn",
+           reply=PersonalPuzzleJson, reply_text="The puzzle and where its pattern was missed.", body=Empty,
+           created=True,
+           errors=(409,))
 def personal_puzzle() -> ResponseReturnValue:
     parse_body(Empty)
     owner = owner_id()
@@ -215,4 +291,4 @@ def personal_puzzle() -> ResponseReturnValue:
     item = items[0]
     record = next_puzzle(owner, item.pattern)
     language = reply_language()
-    return _created(record, {"puzzle": puzzle_json(record, language), "source": queue_json(item, language)})
+    return _created(record, PersonalPuzzleJson(puzzle=puzzle_json(record, language), source=queue_json(item, language)))

@@ -54,16 +54,17 @@ from explainer.service import wrong_flag_hints
 from web import limits
 from web.replies.analysis import HintReply, OverlayJson, hint_reply, overlay_json
 from web.errors import BadRequestBody, LayoutHidden
-from web.replies.game import state_json
+from web.replies.game import GameJson, state_json
 from web.request_data import reply_language
 from web.bodies import ExportBody, ImportBody, PositionBody, PositionGameBody, parse_body
-from web.replies.positions import PositionJson, exported, game_position, position_json, with_layout
+from web.replies.positions import ExportedFileJson, PositionJson, exported, game_position, position_json, with_layout
 from web.json_types import LanguageName
 from web.replies.settings import game_from_position
 from web.identity import owner_id, set_current_game
 from web.storage import games as db
 from web.game_flow import update_game
 from web.storage.ranking import Origin
+from web.api.described import operation, parameter
 
 __all__ = [
     "bp",
@@ -71,9 +72,36 @@ __all__ = [
     "MAX_DEDUCTION_BYTES",
     "MAX_WRONG_FLAGS",
     "MAX_WRONG_FLAG_BYTES",
+    "GamePositionJson",
+    "PositionAnalysisJson",
+    "PositionGameJson",
+    "ReadPositionJson",
 ]
 
 bp = Blueprint("positions", __name__, url_prefix="/api")
+#: the format a game's export is written in
+_FORMAT = parameter("format", FormatName, default="text")
+
+
+class ReadPositionJson(TypedDict):
+    """A board file read: the position and the format it was read as."""
+
+    format: FormatName
+    position: PositionJson
+
+
+class PositionGameJson(TypedDict):
+    """A new game on a position's layout and the page to play it on."""
+
+    game: GameJson
+    page: str
+
+
+class GamePositionJson(TypedDict):
+    """A game's position (with its layout once the game is over)."""
+
+    game_id: str
+    position: PositionJson
 
 #: the wrong flags explained in one analysis (their chains come from one solve of the view without its flags)
 MAX_WRONG_FLAGS = 10
@@ -132,7 +160,10 @@ def position_from_body(body: PositionBody) -> Position:
     return with_layout(view, _layout(body.layout, view))
 
 
-@bp.post("/positions/import")
+@operation(bp, "POST", "/positions/import", "importPosition",
+           "Read a board file in one of the community's formats (text, tiles, jsm, mbf, link), detected from its content unless named.",
+           tag="positions", reply=ReadPositionJson, reply_text="The position and the format it was read as.",
+           body=ImportBody, body_text="The file's content.")
 def import_route() -> ResponseReturnValue:
     body = parse_body(ImportBody)
     content, name = body.content, body.format
@@ -146,10 +177,12 @@ def import_route() -> ResponseReturnValue:
         raw = content.encode("utf-8")
     chosen = name or detect(raw)
     position = read(raw, chosen)
-    return jsonify({"format": chosen, "position": position_json(position)})
+    return jsonify(ReadPositionJson(format=chosen, position=position_json(position)))
 
 
-@bp.post("/positions/export")
+@operation(bp, "POST", "/positions/export", "exportPosition",
+           "A position as a file in a format that can hold it (MBF and links need the layout).", tag="positions",
+           reply=ExportedFileJson, reply_text="The file.", body=ExportBody, body_text="The position and the format.")
 def export_route() -> ResponseReturnValue:
     body = parse_body(ExportBody)
     return jsonify(exported(position_from_body(body), body.format, "position"))
@@ -217,7 +250,10 @@ class PositionAnalysisJson(TypedDict):
         "request's time runs short: compare with solution.wrong_flags)."))]
 
 
-@bp.post("/positions/analysis")
+@operation(bp, "POST", "/positions/analysis", "analysePosition",
+           "What the engine says about a position: the hint with its levels and proof, every deduction, exact probabilities, wrong flags and inconsistencies.",
+           tag="positions", reply=PositionAnalysisJson, reply_text="The analysis.", body=PositionBody,
+           body_text="The position.")
 def analysis_route() -> ResponseReturnValue:
     """The analysis of a position, bounded: the solve gets ``SOLVE_SHARE`` of the request's time, the wrong
     flags' chains (or the best guess) a share of what is left, and the lists (the chain, the wrong flags)
@@ -253,24 +289,31 @@ def analysis_route() -> ResponseReturnValue:
     return jsonify(reply)
 
 
-@bp.post("/positions/game")
+@operation(bp, "POST", "/positions/game", "playPosition",
+           "A game of this session on a position's layout, its open cells and flags played.", tag="positions",
+           reply=PositionGameJson, reply_text="The new game and the page to play it on.", body=PositionGameBody,
+           body_text="The position with its layout.", created=True)
 def game_route() -> ResponseReturnValue:
     position = position_from_body(parse_body(PositionGameBody))
     game = game_from_position(position)
     record = db.create_game(owner_id(), game, str(game.extra.get("mode", "classic")), Origin.POSITION)
     set_current_game(record.id)
-    response = jsonify({"game": state_json(record), "page": url_for("pages.index")})
+    response = jsonify(PositionGameJson(game=state_json(record), page=url_for("pages.index")))
     response.headers["Location"] = url_for("api.show", game_id=record.id)
     return response, 201
 
 
-@bp.get("/games/<game_id>/position")
+@operation(bp, "GET", "/games/<game_id>/position", "gamePosition",
+           "A game's position (with its layout once the game is over).", tag="positions", reply=GamePositionJson,
+           reply_text="The position.", errors=(404,))
 def game_position_route(game_id: str) -> ResponseReturnValue:
     record = db.load_game(game_id, owner_id())
-    return jsonify({"game_id": record.id, "position": position_json(game_position(record))})
+    return jsonify(GamePositionJson(game_id=record.id, position=position_json(game_position(record))))
 
 
-@bp.get("/games/<game_id>/export")
+@operation(bp, "GET", "/games/<game_id>/export", "exportGame",
+           "A game's position as a file; formats holding the layout only once the game is over (else 409).",
+           tag="positions", reply=ExportedFileJson, reply_text="The file.", errors=(404, 409), parameters=(_FORMAT,))
 def game_export_route(game_id: str) -> ResponseReturnValue:
     """The game's position as a file in ``?format=`` (``text`` by default): an attachment."""
     record = db.load_game(game_id, owner_id())

@@ -13,13 +13,15 @@ from flask import Blueprint, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_percent
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from explainer.learn.lessons import PATTERN_IDS, lesson_example
+from explainer.learn.runs import STORM_SECONDS, WRONG_COSTS, RunKind
 from explainer.words.lessons import example_json, lessons_json
 
 from web.replies.learn import queue_json
 from web.storage import puzzles as practice_store
-from web.storage import ratings, training
+from web.storage import ratings, runs, training
 from web.identity import owner_id
 from web.language import select_language
 from web.pages.game import cell_texts, role_labels
@@ -76,9 +78,16 @@ def index() -> ResponseReturnValue:
         lesson["weeks"] = weeks[lesson["id"]]
         lesson["most"] = max(max(weeks[lesson["id"]]), 1)
         lesson["rating"] = rated.get(lesson["id"])
+    kinds = [
+        # I18N: Learn: Storm in the list of runs, after its name
+        (RunKind.STORM, _("Storm"), _("Three minutes of puzzles, easy to hard.")),
+        # I18N: Learn: Streak in the list of runs, after its name
+        (RunKind.STREAK, _("Streak"), _("Puzzles easy to hard until your first wrong answer.")),
+    ]
     return render_template(
         "learn/index.html", lessons=lessons, queue=queue, next=queue[0]["pattern"] if queue else None, mastered=training.MASTERED,
-        overall=rated.get(ratings.OVERALL), trend_days=ratings.TREND_DAYS
+        overall=rated.get(ratings.OVERALL), trend_days=ratings.TREND_DAYS,
+        runs=[(str(kind), name, text) for kind, name, text in kinds], bests={str(kind): runs.best(owner, kind) for kind in RunKind},
     )
 
 
@@ -109,6 +118,66 @@ def yours() -> ResponseReturnValue:
         mastered=training.MASTERED,
         config=config,
     )
+
+
+def run_texts(kind: RunKind) -> dict[str, str]:
+    """Sentences the Storm and Streak script shows, in the page's language."""
+    return {
+        # I18N: Storm or Streak: the current puzzle; %(number)s its place in the run (from 1), %(name)s its lesson,
+        # %(rating)s its difficulty (a whole number)
+        "puzzle": _("Puzzle %(number)s: %(name)s · rating %(rating)s"),
+        # I18N: Storm or Streak: the answer solved the puzzle; the next one follows at once
+        "right": _("Right!"),
+        # I18N: Storm: a wrong answer; %(num)s is how many seconds it cost (10)
+        "wrong": ngettext("Wrong: %(num)s second off the clock.", "Wrong: %(num)s seconds off the clock.", WRONG_COSTS)
+        if kind is RunKind.STORM
+        # I18N: Streak: the wrong answer that ends the run
+        else _("Wrong: the streak ends here."),
+        # I18N: Storm or Streak: the answer has no wrong cell but none of the cells the puzzle's step decides
+        "incomplete": _("No mistake, but none of these cells is one the step decides. Look again."),
+        # I18N: Storm or Streak: Check pressed with no cell marked
+        "empty": _("Mark your answer first: click a cell to open it, right click (or long press) to flag it."),
+        # I18N: Storm or Streak: the run's score beat the player's best
+        "newBest": _("A new personal best!"),
+        # I18N: Storm or Streak: a run that will not enter the leaderboard
+        "unranked": _("This run is not ranked: sign in before you start, and answer at your own pace."),
+        # I18N: practice: heading before the pattern's step, after a wrong answer
+        "step": _("The step to find:"),
+        # I18N: Storm or Streak: the end of the run when no answer was wrong
+        "noMisses": _("No misses."),
+        # I18N: Storm or Streak: heading of one missed puzzle, explained at the end; %(number)s its place in the run
+        "miss": _("Puzzle %(number)s"),
+        # I18N: shown when the server could not be reached or refused a request
+        "error": _("Something went wrong: %(error)s"),
+    }
+
+
+def _run_page(kind: RunKind) -> ResponseReturnValue:
+    language = select_language()
+    config: dict[str, Any] = {
+        "kind": str(kind),
+        "apiRoot": url_for("learn_api.lessons").rsplit("/", 1)[0],
+        "lang": language,
+        "langTag": language.replace("_", "-"),
+        "texts": {**run_texts(kind), **cell_texts()},
+        # I18N: Storm: the screen-reader announcement of the time left at 60, 30 and 10 seconds; %(num)s a whole number
+        "timeLeft": {str(left): ngettext("%(num)s second left", "%(num)s seconds left", left) for left in (60, 30, 10)},
+        "roles": dict(role_labels()),
+    }
+    return render_template("learn/run.html", kind=str(kind), seconds=STORM_SECONDS, costs=WRONG_COSTS,
+                           best=runs.best(owner_id(), kind), leaderboard=runs.leaderboard(kind), config=config)
+
+
+@bp.get("/storm")
+def storm() -> ResponseReturnValue:
+    """Storm: three minutes of puzzles from easy to hard."""
+    return _run_page(RunKind.STORM)
+
+
+@bp.get("/streak")
+def streak() -> ResponseReturnValue:
+    """Streak: puzzles from easy to hard until the first wrong answer."""
+    return _run_page(RunKind.STREAK)
 
 
 @bp.get("/<pattern_id>")

@@ -21,7 +21,7 @@ from explainer.engine.hint import Hint, wrong_flag_hint
 from explainer.engine.solve import Solution
 from explainer.play.game import Game
 from explainer.service import AdviceJson, LruCache, Solutions, advice_json, advice_on, advise, wrong_flags_now
-from explainer.words.hints import HintJson, hint_json
+from explainer.words.hints import hint_json
 from explainer.words.lessons import ShapeJson
 from explainer.words.render import Renderer
 from web.extra import web_extra
@@ -126,11 +126,11 @@ def overlay_json(solution: Solution, language: str) -> OverlayJson:
     }
 
 
-def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> HintJson | None:
+def wrong_flag_json(solution: Solution, cell: Cell, language: str) -> HintReply | None:
     """The explanation for a flag on ``cell`` when it is provably wrong, else None."""
     if cell not in solution.wrong_flags:
         return None
-    return hint_json(wrong_flag_hint(solution, cell), language)
+    return cast(HintReply, hint_json(wrong_flag_hint(solution, cell), language))
 
 
 def current_analyses() -> Analyses:

@@ -34,14 +34,14 @@ from explainer.core.board import Board
 from web.storage.ranking import Origin, Unranked
 from web.storage.results import assisted_reasons, unranked_of
 
-from web.replies.analysis import current_analyses
+from web.replies.analysis import HintReply, current_analyses
 from web.daily import layout_hidden
 from web.storage.games import GameRecord
 from web.request_data import reply_language
 from web.extra import web_extra
 from web.json_types import Seconds
 
-__all__ = ["EndFigures", "GameEnd", "GameJson", "GameSummary", "MoveReplyJson", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
+__all__ = ["EndFigures", "FlagReplyJson", "GameEnd", "GameJson", "GameReplyJson", "GameSummary", "MoveReplyJson", "MovedJson", "VisionJson", "game_state", "loss_json", "state_json", "vision_json"]
 
 
 class EndFigures(TypedDict):
@@ -125,6 +125,22 @@ class MoveReplyJson(TypedDict):
     game: GameJson
     opened: list[CellJson]
     outcome: OutcomeJson
+
+
+class GameReplyJson(TypedDict):
+    """A reply that carries the game alone."""
+
+    game: GameJson
+
+
+class FlagReplyJson(TypedDict):
+    """The reply to a flag: the new state and, for a provably wrong flag, its explanation."""
+
+    game: GameJson
+    flagged: Annotated[bool, Field(description="Whether the cell is flagged now.")]
+    warning: Annotated[HintReply | None, Field(description="A provably wrong flag's explanation (null when the flag "
+                                                           "is not provably wrong, or the explanation did not fit "
+                                                           "the time budget).")]
 
 
 def advised_report(report: LossReport, game: Game) -> LossReport:

@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 from flask import url_for
 from flask_babel import format_date
 
+from explainer.core.board import Board
 from explainer.core.cells import Cell, CellSet
 from explainer.words.lessons import lesson_text
 from explainer.words.practice import missed_text
@@ -20,7 +21,7 @@ from explainer.words.render import Renderer
 from web.json_types import CellJson, Count, PatternName
 from web.storage import training
 
-__all__ = ["LastMissJson", "PracticeItemJson", "queue_json"]
+__all__ = ["LastMissJson", "PracticeItemJson", "board_rows", "queue_json"]
 
 
 class LastMissJson(TypedDict):
@@ -76,3 +77,9 @@ def queue_json(item: training.QueueItem, language: str) -> PracticeItemJson:
             "text": missed_text(renderer, date, last["move"], name, safe, mines),
         },
     }
+
+
+def board_rows(board: Board) -> list[str]:
+    """A puzzle's board as the player sees it: its rows in the text format (the mine count apart)."""
+    lines = str(board).splitlines()
+    return lines[1:] if board.mines is not None else lines

@@ -31,7 +31,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from web.storage.database import connection, write
 from web.storage.retention import add_practice_totals
-from web.storage import ratings, training
+from web.storage import ratings, runs, training
 from web.storage.tables import (
     ACCOUNT_PREFIX,
     games,
@@ -44,6 +44,7 @@ from web.storage.tables import (
     puzzles,
     results,
     sign_in_failures,
+    training_runs,
     users,
 )
 
@@ -196,6 +197,7 @@ def adopt(conn: Connection, anonymous: str, owner: str) -> int:
     conn.execute(delete(practice_totals).where(practice_totals.c.owner == anonymous))
     training.adopt(conn, anonymous, owner)
     ratings.adopt(conn, anonymous, owner)
+    runs.adopt(conn, anonymous, owner)
     return int(moved)
 
 
@@ -204,7 +206,7 @@ def delete_user(user: User) -> None:
     conn = connection()
     with write(conn):
         for table in (games, puzzles, practice_totals, results, missed_steps, practice_schedule, practice_ratings,
-                      practice_rating_events):
+                      practice_rating_events, training_runs):
             conn.execute(delete(table).where(table.c.owner == user.owner))
         conn.execute(delete(logins).where(logins.c.user_id == user.id))
         conn.execute(delete(users).where(users.c.id == user.id))

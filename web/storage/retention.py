@@ -27,6 +27,7 @@ from sqlalchemy import Connection, Select, case, delete, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from web.config import retention_days
+from web.storage import runs
 from web.storage.database import connection, upsert, write
 from web.storage.tables import (ACCOUNT_PREFIX, games, missed_steps, practice_rating_events, practice_ratings,
                                  practice_schedule, practice_totals, puzzles, results)
@@ -83,6 +84,7 @@ def prune(conn: Connection, days: float, now: float | None = None) -> Pruned:
                 practice_rating_events.c.at < cutoff, practice_rating_events.c.owner.not_like(ACCOUNT_PREFIX + "%")
             )
         )
+        runs.prune(conn, cutoff)
         deleted_puzzles = prune_puzzles(conn, cutoff)
     return Pruned(deleted_games, deleted_puzzles, cutoff)
 

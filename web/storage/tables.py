@@ -23,6 +23,8 @@ puzzle_pool: every rated practice puzzle, shared by all players: its pattern and
 board, and its difficulty rating (``explainer.learn.ratings``), refined by every first attempt.
 practice_ratings: per player and technique (a lesson's pattern, or ``overall``), the player's rating;
 practice_rating_events: each rating after each rated attempt, for the trend and the chart of the Learn page.
+training_runs: Storm and Streak runs (``explainer.learn.runs``): the run's secret seed (its puzzles), the server's
+clock, the score, whether it ranks, and each answer given.
 settings: a key-value table kept from the first schema.
 """
 
@@ -46,6 +48,7 @@ __all__ = [
     "results",
     "settings",
     "sign_in_failures",
+    "training_runs",
     "users",
 ]
 
@@ -219,6 +222,25 @@ practice_ratings = Table(
     Column("sigma", Float, nullable=False),
     Column("attempts", Integer, nullable=False, server_default="0"),
     Column("updated_at", Float, nullable=False),
+)
+
+training_runs = Table(
+    "training_runs",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("kind", Text, nullable=False),  # ``explainer.learn.runs.RunKind``
+    Column("seed", Integer, nullable=False),  # secret: it makes the run's puzzles
+    Column("started_at", Float, nullable=False),
+    Column("ends_at", Float),  # a storm's clock (wrong answers bring it nearer); null for a streak
+    Column("finished_at", Float),  # null while the run is on
+    Column("score", Integer, nullable=False, server_default="0"),  # puzzles solved
+    Column("wrong", Integer, nullable=False, server_default="0"),
+    Column("ranked", Boolean, nullable=False, server_default=false()),  # ``web.storage.runs``: why a run ranks
+    Column("served_at", Float, nullable=False),  # when the current puzzle was served
+    Column("answers", Text, nullable=False, server_default="[]"),  # JSON: each answer given, in order
+    Index("training_runs_owner", "owner", "kind"),
+    Index("training_runs_best", "kind", "ranked", "score"),
 )
 
 practice_rating_events = Table(

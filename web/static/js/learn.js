@@ -7,33 +7,22 @@ import { BoardView } from "./board.js";
 import { format } from "./cells.js";
 import { highlightOnPoint, renderStepList } from "./steps.js";
 import { bindBoard } from "./input.js";
+import { AnswerMarks, Panel, boardState, mergeHighlights, showCellVerdicts, showMinesLeft } from "./marks.js";
 
 function rows(text) {
   return text.split("\n").filter((line) => line && !line.startsWith("mines"));
 }
 
-// The mines left to find on a lesson's or a puzzle's board (its mine count less its flags), shown above it when the
-// board has a mine count: the mine-count and endgame steps read it.
-function showMinesLeft(role, mines, lines) {
-  const counter = document.querySelector(`[data-role="${role}"]`);
-  if (!counter) return;
-  counter.hidden = mines === null || mines === undefined;
-  if (counter.hidden) return;
-  const flags = lines.reduce((count, line) => count + [...line].filter((cell) => cell === "F").length, 0);
-  counter.querySelector(`[data-role="${role}-count"]`).textContent = String(mines - flags);
+function minesCounter(role) {
+  return document.querySelector(`[data-role="${role}"]`);
 }
 
-function boardState(id, height, width, lines) {
-  return { id, height, width, board: lines, state: "playing", wrong_flags: [] };
-}
-
-class Practice {
+class Practice extends Panel {
   constructor(config) {
+    const root = document.querySelector('[data-role="practice"]');
+    super(root, root.querySelector('[data-role="practice-result"]'), config.texts);
     this.config = config;
-    this.texts = config.texts;
-    this.root = document.querySelector('[data-role="practice"]');
     this.board = new BoardView(this.root.querySelector('[data-role="practice-board"]'));
-    this.result = this.root.querySelector('[data-role="practice-result"]');
     this.explanation = this.root.querySelector('[data-role="practice-explanation"]');
     this.verdicts = this.root.querySelector('[data-role="practice-verdicts"]');
     this.legend = this.root.querySelector('[data-role="practice-legend"]');
@@ -44,8 +33,7 @@ class Practice {
     this.numbers = new Set(); // show your work: the numbers the answer rests on (cell indices)
     this.percent = new Intl.NumberFormat(config.langTag, { style: "percent", maximumFractionDigits: 0 });
     this.puzzle = null;
-    this.marks = new Map(); // cell index -> "open" | "flag"
-    this.busy = Promise.resolve();
+    this.marks = new AnswerMarks(this.board);
   }
 
   url(path) {
@@ -67,7 +55,7 @@ class Practice {
   showExample(example) {
     const view = new BoardView(document.querySelector('[data-role="example-board"]'));
     view.render(boardState(example.id, example.height, example.width, rows(example.board)));
-    showMinesLeft("example-mines", example.mines, rows(example.board));
+    showMinesLeft(minesCounter("example-mines"), example.mines, rows(example.board));
     // pointing at a step shows that step's cells alone; else the whole result:
     // a named shape: its result (numbers, mines, safe cells, flags taken away); else every step's cells
     const steps = (example.steps.length > 1 ? example.steps : [example.hint]).flatMap((step) => step.highlights);
@@ -77,20 +65,6 @@ class Practice {
       const step = example.steps[Number(item.dataset.step)];
       highlightOnPoint(item, step.highlights, whole, (marks) => view.setHighlights(marks));
     }
-  }
-
-  on(action, handler) {
-    this.root.querySelector(`[data-action="${action}"]`).addEventListener("click", handler);
-  }
-
-  queue(task) {
-    this.busy = this.busy.then(task).catch((error) => this.say("error", format(this.texts.error, { error: error.message })));
-    return this.busy;
-  }
-
-  say(status, text) {
-    this.result.dataset.status = status;
-    this.result.textContent = text;
   }
 
   async next(keepMessage = false) {
@@ -116,13 +90,14 @@ class Practice {
   show(puzzle) {
     this.puzzle = puzzle;
     this.board.render(boardState(puzzle.id, puzzle.height, puzzle.width, puzzle.board));
-    showMinesLeft("practice-mines", puzzle.mines, puzzle.board);
+    showMinesLeft(minesCounter("practice-mines"), puzzle.mines, puzzle.board);
     this.puzzleRating.textContent = puzzle.rating === null ? "" : format(this.texts.puzzle_rating, { rating: puzzle.rating });
     this.board.element.dataset.puzzleId = puzzle.id;
     this.board.setHighlights([]);
     this.explanation.hidden = true;
     this.verdicts.hidden = true;
     this.legend.hidden = true;
+    this.marks.reset(puzzle);
     this.clearMarks();
   }
 
@@ -142,24 +117,13 @@ class Practice {
       }
       return;
     }
-    if (symbol !== "?") return;
-    const index = row * this.puzzle.width + col;
-    if (this.marks.get(index) === kind) this.marks.delete(index);
-    else this.marks.set(index, kind);
-    const cell = this.board.cell(row, col);
-    if (this.marks.has(index)) cell.dataset.answer = this.marks.get(index);
-    else delete cell.dataset.answer;
+    this.marks.mark(row, col, kind);
   }
 
   clearMarks() {
     this.marks.clear();
     this.numbers.clear();
-    for (const cell of this.board.cells) {
-      delete cell.dataset.used;
-      delete cell.dataset.answer;
-      delete cell.dataset.wrongAnswer;
-      delete cell.dataset.verdict;
-    }
+    for (const cell of this.board.cells) delete cell.dataset.used;
   }
 
   clearVerdicts() {
@@ -175,12 +139,7 @@ class Practice {
   }
 
   answer() {
-    const opened = [];
-    const flagged = [];
-    for (const [index, kind] of this.marks) {
-      const cell = [Math.floor(index / this.puzzle.width), index % this.puzzle.width];
-      (kind === "open" ? opened : flagged).push(cell);
-    }
+    const { opened, flagged } = this.marks.answer();
     const numbers = [...this.numbers].map((index) => [Math.floor(index / this.puzzle.width), index % this.puzzle.width]);
     return numbers.length ? { opened, flagged, numbers } : { opened, flagged };
   }
@@ -220,11 +179,7 @@ class Practice {
   // A wrong answer: each cell's verdict on the board, each wrong cell's reason (point at it to see its
   // cells), then the pattern's step with its highlights and a legend of the roles shown.
   showVerdicts(result, explanation) {
-    for (const { cell, verdict } of result.cells) {
-      const element = this.board.cell(...cell);
-      element.dataset.verdict = verdict;
-      if (verdict === "wrong") element.dataset.wrongAnswer = "true";
-    }
+    showCellVerdicts(this.board, result.cells);
     const whole = mergeHighlights([...(explanation.shape ? explanation.shape.highlights : []), ...explanation.highlights]);
     const draw = (marks) => this.board.setHighlights(marks);
     renderStepList(this.verdicts, result.cells.filter((item) => item.text), whole, draw);
@@ -284,14 +239,3 @@ const practice = new Practice(config);
 practice.start();
 window.practice = practice; // for debugging in the console
 
-// Highlights of several steps on one board: each cell once, with every role it has in any of them.
-function mergeHighlights(highlights) {
-  const byCell = new Map();
-  for (const { cell, roles } of highlights) {
-    const key = cell.join(",");
-    const found = byCell.get(key) || { cell, roles: [] };
-    for (const role of roles) if (!found.roles.includes(role)) found.roles.push(role);
-    byCell.set(key, found);
-  }
-  return [...byCell.values()];
-}

@@ -1,0 +1,106 @@
+"""Storm and Streak in the browser: a run starts with a click, a right answer scores and brings the next puzzle, a
+wrong one costs a storm ten seconds and ends a streak, whose miss is then explained on its own board."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from explainer.core.board import Board
+from explainer.core.cells import iter_bits
+from explainer.engine.hint import make_hint
+from explainer.words.hints import hint_text
+
+from .conftest import LiveServer
+from tests.e2e.setups import answer_cells
+
+pytestmark = pytest.mark.e2e
+
+
+def run_board(page: Page) -> Board:
+    """The run's puzzle now, read back through the API in the page's session."""
+    run_id = page.evaluate("window.run.run.id")
+    puzzle = page.request.get(f"/api/learn/runs/{run_id}").json()["run"]["puzzle"]
+    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
+    return Board.parse("\n".join(lines) + "\n")
+
+
+def run_cell(page: Page, row: int, col: int):
+    return page.locator(f'[data-role="run-board"] .cell[data-row="{row}"][data-col="{col}"]')
+
+
+def answer_right(page: Page, board: Board) -> None:
+    safe, mines = answer_cells(board)
+    for cell in safe:
+        run_cell(page, *cell).click()
+    for cell in mines:
+        run_cell(page, *cell).click(button="right")
+    page.click('[data-action="check"]')
+
+
+def answer_wrong(page: Page, board: Board) -> tuple[int, int]:
+    """Open a cell the view does not prove safe (or, when every covered cell is safe, flag one)."""
+    solution = make_hint(board).solution
+    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
+    if unproved:
+        cell = divmod(next(iter_bits(unproved)), board.width)
+        run_cell(page, *cell).click()
+    else:
+        cell = divmod(next(iter_bits(solution.safe.mask)), board.width)
+        run_cell(page, *cell).click(button="right")
+    page.click('[data-action="check"]')
+    return cell
+
+
+def start(page: Page, kind: str) -> None:
+    page.goto(f"/learn/{kind}")
+    page.click('[data-action="start-run"]')
+    expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "on")
+    expect(page.locator('[data-role="run-board"]')).to_have_attribute("data-number", "1")
+
+
+def test_a_streak_scores_then_ends_at_its_miss_explained(page: Page) -> None:
+    start(page, "streak")
+    expect(page.locator('[data-role="run-puzzle"]')).to_have_text(re.compile(r"^Puzzle 1: .+ · rating \d+$"))
+    answer_right(page, run_board(page))
+    expect(page.locator('[data-role="run-score"]')).to_have_text("1")
+    expect(page.locator('[data-role="run-board"]')).to_have_attribute("data-number", "2")
+
+    board = run_board(page)
+    answer_wrong(page, board)
+    expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "over")
+    expect(page.locator('[data-role="run-result"]')).to_have_text("Streak over. You solved 1 puzzle in a row. A new personal best!")
+    expect(page.locator('[data-role="run-board-part"]')).to_be_hidden()
+    miss = page.locator('[data-role="run-misses"] .run-miss')
+    expect(miss).to_have_count(1)
+    expect(miss.locator("h4")).to_have_text(re.compile(r"^Puzzle 2: "))
+    expect(miss.locator(".cell[data-wrong-answer]")).to_have_count(1)
+    expect(miss.locator(".cell[data-highlight]").first).to_be_visible()
+    step = hint_text(make_hint(board), "en")  # the step there was: in a wrong cell's reason, or after them
+    expect(miss.locator(".run-step, li").filter(has_text=step).first).to_be_visible()
+    expect(page.locator('[data-role="run-unranked"]')).to_be_visible()  # a guest's run
+    expect(page.locator('[data-action="again"]')).to_be_focused()
+    expect(page.locator('[data-role="run-best"]')).to_have_text("1")
+
+
+def test_a_storm_s_wrong_answer_costs_ten_seconds_and_its_end_shows_the_misses(page: Page, live_server: LiveServer) -> None:
+    start(page, "storm")
+    clock = page.locator('[data-role="run-clock"]')
+    expect(clock).to_have_text(re.compile(r"^1(79|80)$"))
+    answer_wrong(page, run_board(page))
+    expect(page.locator('[data-role="run-result"]')).to_have_text("Wrong: 10 seconds off the clock.")
+    expect(page.locator('[data-role="run-board"]')).to_have_attribute("data-number", "2")  # the storm moves on
+    assert int(clock.text_content() or 0) <= 170
+
+    # the server's clock runs out: the page counts down to 0, asks the server, and shows the end
+    run_id = page.evaluate("window.run.run.id")
+    with sqlite3.connect(live_server.db_path) as conn:
+        conn.execute("UPDATE training_runs SET ends_at = served_at + 1 WHERE id = ?", (run_id,))
+    page.evaluate("window.run.queue(() => window.run.refresh())")
+    expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "over", timeout=15000)
+    expect(clock).to_have_text("0")
+    expect(page.locator('[data-role="run-result"]')).to_have_text(re.compile(r"^Time is up\. You solved 0 puzzles\."))
+    expect(page.locator('[data-role="run-misses"] .run-miss')).to_have_count(1)
