@@ -27,6 +27,9 @@ Classification (:func:`classify`) maps a deduction of a view to a pattern id:
     reduce it to 1.
   - ``one-two`` (1-2): effective counts 1 and 2, two shared cells, the 2's
     one own cell proved a mine (the 1's own cell, if it has one, is safe).
+  - ``one-two-plus`` (the 1-2 reduction, "1-2+"): the same shape, but at least
+    one of the two numbers shows more than its effective count: known mines
+    next to it reduce it to the 1 or the 2.
   - ``one-two-one`` (1-2-1): a 1-2 whose 2 is followed, further along the
     line away from the 1, by a number of effective count 1 whose unknown
     cells lie on the same frontier line.
@@ -88,13 +91,14 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("one-two-one", Rule.PAIR, "...\n121\n???\n"),
     Pattern("one-two-two-one", Rule.PAIR, "?1.\n?2.\n?2.\n?1.\n"),
     Pattern("one-one-edge", Rule.PAIR, "???\n221\nF1.\n"),
+    Pattern("one-two-plus", Rule.PAIR, "?????\n?????\n13FFF\n.1232\n.....\n"),
     Pattern("enumeration", Rule.ENUMERATION, "???1.\n???21\n?????\n?????\n?????\n"),
     Pattern("endgame", Rule.ENUMERATION, "mines 4\n.....\n11111\n??2??\n????3\n?????\n"),
 )
 
 PATTERN_IDS: tuple[str, ...] = tuple(pattern.id for pattern in PATTERNS)
 #: a named shape: a pattern whose numbers decide cells on their own, in a line
-ShapeId = Literal["one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge"]
+ShapeId = Literal["one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge", "one-two-plus"]
 SHAPE_IDS: tuple[ShapeId, ...] = get_args(ShapeId)
 _BY_ID = {pattern.id: pattern for pattern in PATTERNS}
 
@@ -191,7 +195,8 @@ def match_shape(board: Board, deduction: Deduction) -> ShapeMatch | None:
             return ShapeMatch(name, tuple(numbers), cells)
         if wanted == 2:  # 1, 2, 2, 2 is no named shape
             break
-    return ShapeMatch("one-two", (one, two), frontier)
+    reduced = any(board.state(*cell) != count[cell] for cell in (one, two))
+    return ShapeMatch("one-two-plus" if reduced else "one-two", (one, two), frontier)
 
 
 def classify(board: Board, deduction: Deduction) -> str:

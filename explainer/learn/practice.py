@@ -125,6 +125,7 @@ class _Sandbox:
 _SHAPE_VALUES: dict[str, tuple[int, ...]] = {
     "one-one-wall": (1, 1),
     "one-one-edge": (1, 1),
+    "one-two-plus": (1, 2),
     "one-two": (1, 2),
     "one-two-one": (1, 2, 1),
     "one-two-two-one": (1, 2, 2, 1),
@@ -194,12 +195,13 @@ def _build_shape(pattern: str, rng: random.Random) -> tuple[_Sandbox, int] | Non
     decided by any other step); None when this draw does not fit."""
     values = _SHAPE_VALUES[pattern]
     k = len(values)
-    reduce = pattern == "one-one-edge"
+    reduce = pattern in ("one-one-edge", "one-two-plus")  # known mines (flags) reduce the numbers
     one_one = pattern in ("one-one-wall", "one-one-edge")
     # the cell beyond the first number: the board's edge, an opened cell, a flag, or (not for 1-1) covered
-    left = rng.choice(["edge", "open", "flag"] if reduce else ["edge", "open"] if one_one else ["edge", "open", "covered"])
+    left = rng.choice(["edge", "open", "flag"] if pattern == "one-one-edge" else ["edge", "open"] if one_one
+                      else ["edge", "open", "covered"])
     # the cell beyond the last number: covered, or (where no own cell of a 1-1 or 1-2 is needed there) opened
-    right = "covered" if one_one or pattern == "one-two" else rng.choice(["open", "covered", "covered"])
+    right = "covered" if one_one or pattern in ("one-two", "one-two-plus") else rng.choice(["open", "covered", "covered"])
     placement = _place(rng, k, left == "edge")
     if placement is None:
         return None

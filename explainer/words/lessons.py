@@ -132,6 +132,17 @@ LESSON_TEXTS: dict[str, tuple[str, str]] = {
             "is safe."
         ),
     ),
+    "one-two-plus": (
+        # I18N: lesson name: reducing numbers by known mines until a 1-2 pattern appears (the community's "1-2+")
+        N_("The 1-2 reduction"),
+        # I18N: lesson explanation for the 1-2 pattern hidden by known mines (flags)
+        N_(
+            "A 1-2 can hide behind flags: a 3 with one flagged mine next to it behaves like a 2. Take away the "
+            "mines you already know; when the reduced numbers are a 1 and a 2 side by side along a straight row "
+            "of covered cells, the 2's covered cell away from the 1 is a mine, and a covered cell only the 1 "
+            "touches is safe."
+        ),
+    ),
     "enumeration": (
         # I18N: lesson name: proofs that need three or more numbers, or trying a cell both ways
         N_("Three or more numbers: try both ways"),
@@ -197,6 +208,7 @@ SHAPE_NAMES: dict[str, str] = {
     "one-one-wall": "1-1",
     "one-one-edge": "1-1",
     "one-two": "1-2",
+    "one-two-plus": "1-2",
     "one-two-one": "1-2-1",
     "one-two-two-one": "1-2-2-1",
 }

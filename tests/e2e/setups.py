@@ -1,4 +1,5 @@
-"""Positions several browser tests set up: a practice board, a loss by an avoidable guess, a guess position."""
+"""Positions several browser tests set up: a practice board, a loss by an avoidable guess, a guess position, a
+Storm or Streak puzzle answered right or wrong."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 from playwright.sync_api import Page
 
 from explainer.core.board import Board
+from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import solve
 from explainer.learn.lessons import lesson_cells
@@ -75,3 +77,38 @@ def guess_position(page: Page, live_server: LiveServer) -> str:
                 continue
             return game
     pytest.fail("no guess position found")
+
+
+def run_board(page: Page) -> Board:
+    """The run's puzzle now, read back through the API in the page's session."""
+    run_id = page.evaluate("window.run.run.id")
+    puzzle = page.request.get(f"/api/learn/runs/{run_id}").json()["run"]["puzzle"]
+    lines = ([f"mines {puzzle['mines']}"] if puzzle["mines"] is not None else []) + puzzle["board"]
+    return Board.parse("\n".join(lines) + "\n")
+
+
+def run_cell(page: Page, row: int, col: int):
+    return page.locator(f'[data-role="run-board"] .cell[data-row="{row}"][data-col="{col}"]')
+
+
+def answer_right(page: Page, board: Board) -> None:
+    safe, mines = answer_cells(board)
+    for cell in safe:
+        run_cell(page, *cell).click()
+    for cell in mines:
+        run_cell(page, *cell).click(button="right")
+    page.click('[data-action="check"]')
+
+
+def answer_wrong(page: Page, board: Board) -> tuple[int, int]:
+    """Open a cell the view does not prove safe (or, when every covered cell is safe, flag one)."""
+    solution = make_hint(board).solution
+    unproved = board.covered_mask & ~board.flagged_mask & ~solution.safe.mask
+    if unproved:
+        cell = divmod(next(iter_bits(unproved)), board.width)
+        run_cell(page, *cell).click()
+    else:
+        cell = divmod(next(iter_bits(solution.safe.mask)), board.width)
+        run_cell(page, *cell).click(button="right")
+    page.click('[data-action="check"]')
+    return cell

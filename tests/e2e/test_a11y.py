@@ -17,7 +17,7 @@ from explainer.core.cells import iter_bits
 from explainer.engine.hint import make_hint
 
 from .helpers import board, cell, explanation, started, started_beginner
-from .setups import lose_by_an_avoidable_guess, practice_board, practice_cell
+from .setups import answer_wrong, lose_by_an_avoidable_guess, practice_board, practice_cell, run_board
 
 pytestmark = pytest.mark.e2e
 
@@ -123,6 +123,19 @@ def test_your_practice_and_the_index_with_missed_steps(page: Page, live_server: 
     assert violations(page) == []
     page.goto(f"/learn/yours?lang={language}")
     expect(page.locator('[data-role="practice-source"]')).to_be_visible()
+    assert violations(page) == []
+
+
+def test_a_storm_in_play_and_a_streak_over_with_its_miss(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/learn/storm?lang={language}")
+    page.click('[data-action="start-run"]')
+    expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "on")
+    assert violations(page) == []
+    page.goto(f"/learn/streak?lang={language}")
+    page.click('[data-action="start-run"]')
+    expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "on")
+    answer_wrong(page, run_board(page))
+    expect(page.locator('[data-role="run-misses"] .run-miss')).to_have_count(1)
     assert violations(page) == []
 
 

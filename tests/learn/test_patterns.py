@@ -96,6 +96,7 @@ def test_lessons_come_in_the_issue_order() -> None:
         "one-two-one",
         "one-two-two-one",
         "one-one-edge",
+        "one-two-plus",
         "enumeration",
         "endgame",
     )
@@ -177,6 +178,9 @@ FIRST_STEP = {
     "one-two": ["?????\n12221\n.....\n"],  # 1, 2, 2, 2: a 1-2, not a 1-2-2-1
     "one-two-one": ["???\n121\n...\n"],
     "one-two-two-one": ["????\n1221\n....\n"],
+    "one-two-plus": [
+        "?????\n?????\n13FFF\n.1232\n.....\n",  # the 3 reduced to a 2 by the flag beside it
+    ],
     "one-one-edge": [
         "???\n221\nF1.\n",  # both numbers reduced by the flag
         "??1???\n112221\n..1F1.\n",
@@ -272,7 +276,7 @@ def test_every_lesson_example_shows_its_own_pattern_and_result() -> None:
 
 
 #: the name a shape's second hint level gives it (digits: the same in every language)
-LEVEL_NAMES = {"one-one-wall": "1-1", "one-one-edge": "1-1", "one-two": "1-2", "one-two-one": "1-2-1", "one-two-two-one": "1-2-2-1"}
+LEVEL_NAMES = {"one-one-wall": "1-1", "one-one-edge": "1-1", "one-two": "1-2", "one-two-plus": "1-2", "one-two-one": "1-2-1", "one-two-two-one": "1-2-2-1"}
 
 
 @pytest.mark.parametrize(
