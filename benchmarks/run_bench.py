@@ -57,6 +57,7 @@ def main() -> int:
             began = time.perf_counter()
             reply = client.post("/api/learn/runs", json={"kind": "streak"}, headers={"X-CSRF-Token": token})
             starts.append((time.perf_counter() - began) * 1000)
+            assert reply.json is not None
             run = reply.json["run"]
             for _ in range(args.answers):
                 body = _right(run["puzzle"])
@@ -64,8 +65,9 @@ def main() -> int:
                 reply = client.post(f"/api/learn/runs/{run['id']}/answer", json=body, headers={"X-CSRF-Token": token})
                 wall.append((time.perf_counter() - began) * 1000)
                 cpu.append((time.process_time() - began_cpu) * 1000)
-                assert reply.status_code == 200 and reply.json["counted"], reply.json
-                run = reply.json["run"]
+                data = reply.json
+                assert reply.status_code == 200 and data is not None and data["counted"], data
+                run = data["run"]
     p95 = percentile(wall, 0.95)
     print(f"{len(starts)} runs started: median {statistics.median(starts):.1f} ms, p95 {percentile(starts, 0.95):.1f} ms")
     print(f"{len(wall)} answers: wall median {statistics.median(wall):.1f} ms, p95 {p95:.1f} ms, max {max(wall):.1f} ms; "
