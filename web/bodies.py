@@ -34,7 +34,7 @@ from web.replies.settings import CUSTOM_MAX_HEIGHT, CUSTOM_MAX_WIDTH, CUSTOM_MIN
 from web.json_types import CellJson
 from web.request_data import body_json
 
-__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "NewAccount", "NewGame", "NewRun",
+__all__ = ["Answer", "Body", "Credentials", "Empty", "ExportBody", "FlagMove", "ImportBody", "Move", "GuessAnswer", "NewAccount", "NewGame", "NewRun",
            "Password", "PositionBody", "PositionGameBody", "ReplayFile", "ReplayMove", "Vision",
            "BODIES", "body_schemas", "parse_body"]
 
@@ -74,6 +74,13 @@ class Vision(Body):
     """Mine vision on or off."""
 
     on: bool = True
+
+
+class GuessAnswer(Body):
+    """A cell picked in a guessing-course puzzle: the puzzle's seed (as its reply gave it) and the cell."""
+
+    seed: Annotated[int, Field(ge=0, le=2**31 - 1, description="The puzzle's seed, as POST .../puzzles gave it.")]
+    cell: PuzzleCell
 
 
 class NewRun(Body):
@@ -236,8 +243,8 @@ class NewGame(Body):
     max_rule: Annotated[Any, Field(json_schema_extra={"enum": [*_RULES, None]}, description=(
         "The deepest reasoning a no-guess board may need (no-guess mode only)."))] = None
     require_rule: Annotated[Any, Field(json_schema_extra={"enum": [*_RULES[1:], None]}, description=(
-        "A rule a no-guess board must need at least once (no-guess mode only): with max_rule the same, a board of "
-        "that grade (pair: medium, enumeration: hard)."))] = None
+        "A rule a no-guess board must need at least once (no-guess mode only), never deeper than max_rule (else "
+        "400): with max_rule the same, a board of that grade (pair: medium, enumeration: hard)."))] = None
     warnings: Annotated[bool, Field(description="Show provably wrong flags.  A warning shown is help: the game does "
                                     "not rank.  Off: no flag is ever judged (the player's choice before the game "
                                     "starts).")] = True
@@ -299,7 +306,7 @@ class ReplayFile(Body):
 
 #: every body model, by the name its schema has in the description
 BODIES: tuple[type[Body], ...] = (NewGame, Empty, Move, FlagMove, Vision, Autopilot, Answer, Credentials, NewAccount, Password,
-                                  PositionBody, PositionGameBody, ExportBody, ImportBody, ReplayFile, NewRun)
+                                  PositionBody, PositionGameBody, ExportBody, ImportBody, ReplayFile, NewRun, GuessAnswer)
 
 B = TypeVar("B", bound=Body)
 

@@ -139,6 +139,13 @@ def test_a_storm_in_play_and_a_streak_over_with_its_miss(page: Page, language: s
     assert violations(page) == []
 
 
+def test_a_guessing_lesson_after_a_pick(page: Page, language: str, scheme: str) -> None:
+    page.goto(f"/learn/guessing/safest?lang={language}")
+    page.locator('[data-role="guess-board"] .cell[data-state="covered"]').first.click()
+    expect(page.locator('[data-role="guess-board"] .cell[data-probability]').first).to_be_visible()
+    assert violations(page) == []
+
+
 def test_the_review_page(page: Page, live_server: LiveServer, language: str) -> None:
     game = started_beginner(page, language)
     page.goto(f"/games/{game}/review?lang={language}")

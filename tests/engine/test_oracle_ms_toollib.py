@@ -5,36 +5,18 @@ from __future__ import annotations
 
 import random
 
-import ms_toollib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explainer.core.board import COVERED, FLAGGED, Board
+from explainer.core.board import Board
 from explainer.engine.solve import solve
 
 from tests.oracles.brute import view_from_layout
+from tests.oracles.toollib import theirs
 from tests.data import view_rows
 
 STATES = view_rows()
-
-#: ms_toollib's code for a covered cell (its numbers are the numbers); a flag is given as a covered cell, as the
-#: engine reads it (a player's claim, never evidence), so a flagged cell's chance is compared too
-THEIR_COVERED = 10
-
-
-def theirs(board: Board) -> list[list[float]]:
-    assert board.mines is not None
-    rows = []
-    for row in range(board.height):
-        line = []
-        for col in range(board.width):
-            value = board.cells[row * board.width + col]
-            line.append(THEIR_COVERED if value in (COVERED, FLAGGED) else value)
-        rows.append(line)
-    probabilities, _counts = ms_toollib.cal_probability_onboard(rows, float(board.mines))
-    return probabilities
-
 
 def assert_agree(board: Board) -> int:
     solution = solve(board)

@@ -49,6 +49,8 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 from werkzeug.routing import RequestRedirect
 from werkzeug.test import TestResponse
 
+from explainer.engine.rules import DEPTHS
+from explainer.learn.guessing import GuessTopic
 from explainer.core.board import COVERED, Board, BoardParseError, neighbour_masks
 from explainer.core.cells import iter_bits
 from explainer.play.game import MIN_SIDE
@@ -381,6 +383,9 @@ def draw_target(data: st.DataObject, world: World, path: str, own: bool = False)
         state = data.draw(st.sampled_from(states), label="run state")
         run_id = data.draw(random_ids, label="run id") if state == "random" else world.run(state)
         url = url.replace("{run_id}", quote(run_id, safe=""))
+    if "{topic}" in path:
+        topics = st.sampled_from([str(topic) for topic in GuessTopic])
+        url = url.replace("{topic}", quote(data.draw(topics if own else topics | random_ids, label="topic"), safe=""))
     if "{pattern_id}" in path:
         choices = st.sampled_from([pattern.id for pattern in PATTERNS if pattern.id != "enumeration"])
         pattern_id = data.draw(choices if own else choices | st.just("enumeration") | random_ids, label="pattern id")
@@ -519,6 +524,13 @@ def _bad_account(body: Any, world: World) -> bool:
     return False
 
 
+def _deeper(body: Any) -> bool:
+    """A no-guess board asked to need a rule deeper than the deepest it may need."""
+    rules = [str(rule) for rule in DEPTHS]
+    wanted, most = body.get("require_rule"), body.get("max_rule") or rules[-1]
+    return wanted in rules and most in rules and rules.index(wanted) > rules.index(most)
+
+
 #: why a body the schema accepts may still get a 400, by operation (``(body, target, world) -> bool``): what
 #: the description states in words and JSON Schema cannot; any other 400 is a mismatch (the schema is looser)
 def carries_nul(body: Any) -> bool:
@@ -533,9 +545,10 @@ def carries_nul(body: Any) -> bool:
 
 
 EXPLAINED_400: dict[str, Any] = {
-    # mines at most height x width - 9
-    "createGame": lambda body, _target, _world: body.get("preset") in (None, "custom")
-    and body.get("mines", 0) > body.get("height", 0) * body.get("width", 0) - 9,
+    # mines at most height x width - 9; require_rule never deeper than max_rule
+    "createGame": lambda body, _target, _world: (body.get("preset") in (None, "custom")
+                                                 and body.get("mines", 0) > body.get("height", 0) * body.get("width", 0) - 9)
+    or _deeper(body),
     # a cell on this game's board, and a move the cell's state allows (a flag on an open cell, a chord...)
     "openCell": lambda _body, _target, _world: True,
     "chordCell": lambda _body, _target, _world: True,
@@ -543,6 +556,8 @@ EXPLAINED_400: dict[str, Any] = {
     # covered cells of this puzzle's board, none both opened and flagged
     "answerPuzzle": lambda _body, _target, _world: True,
     "answerRun": lambda _body, _target, _world: True,
+    # a covered cell of the puzzle the seed makes (a seed a puzzle came with)
+    "answerGuessPuzzle": lambda _body, _target, _world: True,
     "analysePosition": lambda body, _target, _world: _bad_position(body),
     # and a format that can hold it: jsm needs the mine count, a link is at most 99 x 99
     "exportPosition": lambda body, _target, _world: _bad_position(body) or _unwritable(body),

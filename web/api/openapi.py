@@ -36,17 +36,18 @@ from typing_extensions import Doc, NotRequired, Required, TypedDict, is_typeddic
 from explainer.words.i18n import LANGUAGES
 from explainer.learn.lessons import PATTERNS
 
-from web.api import account, bot, games, learn, positions, runs, stats
+from web.api import account, bot, games, guessing, learn, positions, runs, stats
 from web.api.described import BINARY, OPERATIONS, Operation, Parameter, operation
 from web.bodies import body_schemas, untitled
 from web.errors import ErrorJson
 from web.security import MAX_URL_BYTES
 from explainer.core.json_shapes import CellJson
+from explainer.learn.guessing import GuessTopic
 
 __all__ = ["ERROR_STATUSES", "bp", "openapi_spec", "reply_schemas", "reply_types"]
 
 #: the modules whose routes the description lists (imported for their ``operation`` records)
-ROUTE_MODULES = (account, bot, games, learn, positions, runs, stats)
+ROUTE_MODULES = (account, bot, games, guessing, learn, positions, runs, stats)
 
 
 bp = Blueprint("openapi", __name__, url_prefix="/api")
@@ -217,6 +218,7 @@ _GAME_ID = {"$ref": "#/components/parameters/game_id"}
 _PATTERN_ID = {"$ref": "#/components/parameters/pattern_id"}
 _PUZZLE_ID = {"$ref": "#/components/parameters/puzzle_id"}
 _RUN_ID = {"$ref": "#/components/parameters/run_id"}
+_TOPIC = {"$ref": "#/components/parameters/topic"}
 
 #: errors any state-changing request may get (Origin check, body size and type, engine budget)
 _POST_ERRORS = (400, 403, 413, 414, 415, 503)
@@ -224,7 +226,7 @@ _POST_ERRORS = (400, 403, 413, 414, 415, 503)
 _GET_ERRORS = (400, 414, 503)
 
 
-_SHARED = {"game_id": _GAME_ID, "pattern_id": _PATTERN_ID, "puzzle_id": _PUZZLE_ID, "run_id": _RUN_ID}
+_SHARED = {"game_id": _GAME_ID, "pattern_id": _PATTERN_ID, "puzzle_id": _PUZZLE_ID, "run_id": _RUN_ID, "topic": _TOPIC}
 
 
 def _reply_name(reply: Any) -> str:
@@ -325,6 +327,9 @@ def _spec() -> dict[str, Any]:
                               "description": "A practice puzzle of this session (else 404)."},
                 "run_id": {"name": "run_id", "in": "path", "required": True, "schema": _STRING,
                            "description": "A Storm or Streak run of this player (else 404)."},
+                "topic": {"name": "topic", "in": "path", "required": True,
+                          "schema": {"enum": [str(topic) for topic in GuessTopic]},
+                          "description": "A lesson of the guessing course (else 404; one without practice: 409)."},
             },
             "responses": {
                 f"E{status}": {

@@ -16,10 +16,15 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from explainer.learn.lessons import PATTERN_IDS, lesson_example
+from explainer.learn.guessing import EXAMPLES, PRACTISED, GuessTopic
 from explainer.learn.runs import STORM_SECONDS, WRONG_COSTS, RunKind
+from explainer.core.board import Board
+from explainer.engine.solve import solve
+from explainer.service.advice import advice_json, advise
+from explainer.words.guessing import topic_text
 from explainer.words.lessons import example_json, lessons_json
 
-from web.replies.learn import queue_json
+from web.replies.learn import board_rows, queue_json
 from web.storage import puzzles as practice_store
 from web.storage import ratings, runs, training
 from web.identity import owner_id
@@ -88,6 +93,7 @@ def index() -> ResponseReturnValue:
         "learn/index.html", lessons=lessons, queue=queue, next=queue[0]["pattern"] if queue else None, mastered=training.MASTERED,
         overall=rated.get(ratings.OVERALL), trend_days=ratings.TREND_DAYS,
         runs=[(str(kind), name, text) for kind, name, text in kinds], bests={str(kind): runs.best(owner, kind) for kind in RunKind},
+        guessing=[(str(topic), topic_text(topic, language).name) for topic in GuessTopic],
     )
 
 
@@ -178,6 +184,51 @@ def storm() -> ResponseReturnValue:
 def streak() -> ResponseReturnValue:
     """Streak: puzzles from easy to hard until the first wrong answer."""
     return _run_page(RunKind.STREAK)
+
+
+def guessing_texts() -> dict[str, str]:
+    """Sentences the guessing-course script shows, in the page's language."""
+    return {
+        # I18N: guessing practice: how to answer (one click or tap on a covered cell)
+        "ask": _("Pick the cell you would open: click or tap it."),
+        # I18N: shown when the server could not be reached or refused a request
+        "error": _("Something went wrong: %(error)s"),
+    }
+
+
+@bp.get("/guessing/<topic_id>")
+def guessing(topic_id: str) -> ResponseReturnValue:
+    """A lesson of the guessing course: what to do when no cell is certain, on an example board, and practice."""
+    try:
+        topic = GuessTopic(topic_id)
+    except ValueError:
+        abort(404)
+    language = select_language()
+    board = Board.parse(EXAMPLES[topic])
+    example = advice_json(advise(solve(board)), language)
+    topics = list(GuessTopic)
+    position = topics.index(topic)
+    config: dict[str, Any] = {
+        "topic": str(topic),
+        "practised": topic in PRACTISED,
+        "apiRoot": url_for("learn_api.lessons").rsplit("/", 1)[0],
+        "lang": language,
+        "langTag": language.replace("_", "-"),
+        "example": {"height": board.height, "width": board.width, "mines": board.mines,
+                    "board": board_rows(board),
+                    "highlights": example["highlights"]},
+        "texts": {**guessing_texts(), **cell_texts()},
+    }
+    return render_template(
+        "learn/guessing.html", topic=str(topic), text=topic_text(topic, language), hint=example["text"],
+        practised=topic in PRACTISED, number=position + 1,
+        previous=(str(topics[position - 1]), topic_text(topics[position - 1], language).name) if position else None,
+        following=(str(topics[position + 1]), topic_text(topics[position + 1], language).name)
+        if position + 1 < len(topics) else None,
+        roles=[(role, label) for role, label in role_labels()
+               if role in {r for mark in example["highlights"] for r in mark["roles"]}],
+        config=config,
+    )
 
 
 @bp.get("/<pattern_id>")
