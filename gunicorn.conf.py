@@ -140,3 +140,13 @@ def post_fork(server, worker) -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # not Linux: gunicorn's own parent check stays
         pass
+
+
+def post_worker_init(worker) -> None:
+    """Once the worker has loaded the app, its long-lived objects (modules, the reply and body models, the tables)
+    leave the garbage collector's generations (``gc.freeze``): each collection then walks only what requests make.
+    A paired benchmark measured the collector's walk over the app's objects at about 2% of a request's CPU time
+    (docs/benchmarks.md, "The API: a hint and a move, paired")."""
+    import gc
+
+    gc.freeze()

@@ -1,7 +1,7 @@
 """The CPU time of a hint request and a move through the whole web app (Flask's test client, SQLite): a player who
 asks for a hint and plays its step, on expert boards, until the game ends or the hints run out.
 
-    .venv/bin/python benchmarks/api_cpu.py [--games 12] [--repo PATH]
+    .venv/bin/python benchmarks/api_cpu.py [--games 12] [--repo PATH] [--freeze]
 
 Every game is dealt with a fixed seed, so two versions of the code (``--repo``: another checkout, e.g. a
 ``git worktree`` of an older commit) play exactly the same requests; run them alternately, several times (paired
@@ -11,6 +11,7 @@ runs: this shared machine varies by up to 40% between runs).  Printed: the reque
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import tempfile
 import time
@@ -22,6 +23,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--freeze", action="store_true",
+                        help="gc.freeze() once the app is made, as the server does (gunicorn.conf.py)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.repo.resolve()))
     from web import create_app  # the checkout's own (``--repo``)
@@ -29,6 +32,8 @@ def main() -> None:
     folder = tempfile.mkdtemp()
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/bench.db", "SECRET_KEY": "k" * 40,
                       "ALLOW_SEEDS": True})
+    if args.freeze:
+        gc.freeze()
     client = app.test_client()
     token = client.get("/api/account").headers.get("X-CSRF-Token", "")
 
