@@ -13,7 +13,7 @@ from explainer.engine.hint import make_hint
 from explainer.words.hints import hint_text
 
 from .conftest import LiveServer
-from tests.e2e.setups import answer_right, answer_wrong, run_board
+from tests.e2e.setups import answer_cells, answer_right, answer_wrong, run_board, run_cell
 
 pytestmark = pytest.mark.e2e
 
@@ -23,6 +23,23 @@ def start(page: Page, kind: str) -> None:
     page.click('[data-action="start-run"]')
     expect(page.locator('[data-role="run"]')).to_have_attribute("data-state", "on")
     expect(page.locator('[data-role="run-board"]')).to_have_attribute("data-number", "1")
+
+
+def test_a_run_is_played_from_the_keyboard(page: Page) -> None:
+    start(page, "streak")
+    safe, mines = answer_cells(run_board(page))
+    page.locator('[data-role="run-board"] .cell').first.focus()
+    cursor = (0, 0)
+    for target, key in [*((cell, "Space") for cell in safe), *((cell, "f") for cell in mines)]:
+        for _ in range(abs(target[0] - cursor[0])):
+            page.keyboard.press("ArrowDown" if target[0] > cursor[0] else "ArrowUp")
+        for _ in range(abs(target[1] - cursor[1])):
+            page.keyboard.press("ArrowRight" if target[1] > cursor[1] else "ArrowLeft")
+        cursor = target
+        page.keyboard.press(key)
+        expect(run_cell(page, *target)).to_have_attribute("data-answer", "open" if key == "Space" else "flag")
+    page.keyboard.press("c")
+    expect(page.locator('[data-role="run-score"]')).to_have_text("1")
 
 
 def test_a_streak_scores_then_ends_at_its_miss_explained(page: Page) -> None:

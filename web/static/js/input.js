@@ -24,7 +24,7 @@ function typing(target) {
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const OPEN_KEYS = new Set(["Space", "Enter", "NumpadEnter"]);
 // event.key -> event.code, for keyboards that report no code (some virtual ones)
-const CODE_OF_KEY = { " ": "Space", Enter: "Enter", f: "KeyF", F: "KeyF", h: "KeyH", H: "KeyH" };
+const CODE_OF_KEY = { " ": "Space", Enter: "Enter", f: "KeyF", F: "KeyF", h: "KeyH", H: "KeyH", c: "KeyC", C: "KeyC" };
 
 // The physical key of a shortcut, or null when a modifier is held (a browser or
 // system shortcut) or the key is typed into a form field.
@@ -163,11 +163,16 @@ export function bindBoard(board, handlers) {
   });
 }
 
-export function bindHintKey(onHint) {
+// A page-wide shortcut: the physical key ``code`` (KeyH, KeyC ...) runs ``action``.
+export function bindKey(code, action) {
   document.addEventListener("keydown", (event) => {
-    if (shortcut(event) === "KeyH") {
+    if (shortcut(event) === code) {
       event.preventDefault();
-      onHint();
+      action();
     }
   });
+}
+
+export function bindHintKey(onHint) {
+  bindKey("KeyH", onHint);
 }

@@ -5,7 +5,7 @@
 import { call } from "./api.js";
 import { BoardView } from "./board.js";
 import { format } from "./cells.js";
-import { bindBoard } from "./input.js";
+import { bindBoard, bindKey } from "./input.js";
 import { AnswerMarks, Panel, boardState, mergeHighlights, showCellVerdicts, showMinesLeft } from "./marks.js";
 import { renderStepList } from "./steps.js";
 
@@ -39,6 +39,7 @@ class Run extends Panel {
     this.on("again", () => this.queue(() => this.begin()));
     this.on("check", () => this.queue(() => this.check()));
     this.on("clear-answer", () => this.marks.clear());
+    bindKey("KeyC", () => this.queue(() => this.check())); // C checks: the hands stay on the keys
   }
 
   async begin() {
