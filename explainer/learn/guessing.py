@@ -9,20 +9,25 @@ tests) and words (``explainer.words.guessing``):
 * ``opening``: looking for an opening: a cell away from the numbers, a corner most of all;
 * ``survive``: among cells about as safe, the one that survives this guess and the next move most often.
 
-The safest cell has practice puzzles (``PRACTISED``): a view of a random game played forward by its certain moves
-until a guess is due and the safest cells are few and clearly safer than others; the player picks one covered cell
-and ``judge_pick`` says whether it is one of them, from the exact probabilities of the player's view (never its
-layout)."""
+The safest cell and the 50/50 have practice puzzles (``PRACTISED``): a view of a random game played forward by its
+certain moves until a guess is due and the topic's question has a clear answer (the safest cells are few and clearly
+safer than others; a true 50/50 stands with other covered cells around); the player picks one covered cell and
+``judge_pick`` says whether it is one of the right cells, from the exact probabilities of the player's view (never
+its layout).  A true 50/50 with other cells still covered is rare in random play (34 in 300 games, 27 of them with
+nothing else covered), so a 50/50 puzzle's layout holds one by construction (``_with_fifty_fifty``): two cells at a
+corner, one mine between them, the two cells beyond them mines and the two beside them safe; nothing else is
+placed, and the view is still the player's only."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 from explainer.bot.certainty import PlayerKnowledge
 from explainer.bot.guess import GuessReason, forced_pairs
-from explainer.core.board import Board
+from explainer.core.board import Board, neighbour_masks
 from explainer.core.cells import Cell, CellSet, iter_bits
 from explainer.engine.hint import make_hint
 from explainer.engine.solve import Solution, solve
@@ -51,9 +56,8 @@ class GuessTopic(StrEnum):
     SURVIVE = "survive"
 
 
-#: the topics with practice puzzles (a true 50/50 with other covered cells to pick from is rare in random play:
-#: 34 of them in 300 games, 27 with nothing else covered; its practice needs a generator that builds one)
-PRACTISED: tuple[GuessTopic, ...] = (GuessTopic.SAFEST,)
+#: the topics with practice puzzles
+PRACTISED: tuple[GuessTopic, ...] = (GuessTopic.SAFEST, GuessTopic.FIFTY_FIFTY)
 
 #: each topic's example: a view (the text format) whose advised guess is one of ``REASONS[topic]``
 EXAMPLES: dict[GuessTopic, str] = {
@@ -127,6 +131,38 @@ def _answers(topic: GuessTopic, solution: Solution) -> CellSet | None:
     return pairs if pairs.mask and others.bit_count() >= _OTHERS else None
 
 
+#: the 50/50 corner in its own frame (row, col): the pair, the two mines beyond it, the two safe cells beside it
+_PAIR = ((0, 0), (1, 0))
+_BEYOND = ((2, 0), (2, 1))
+_BESIDE = ((0, 1), (1, 1))
+
+
+def _with_fifty_fifty(corner: tuple[bool, bool, bool], mine_first: bool) -> Callable[[int, int, int, int, random.Random], int]:
+    """A layout maker (``explainer.play.game.LayoutMaker``) that puts the 50/50 corner in the corner ``corner`` says
+    (transposed, rows flipped, columns flipped), its mine on the pair's first cell or second, and the other mines at
+    random away from the first click and its neighbours."""
+
+    def make(height: int, width: int, mines: int, first: int, rng: random.Random) -> int:
+        def index(cell: tuple[int, int]) -> int:
+            row, col = (cell[1], cell[0]) if corner[0] else cell
+            row = height - 1 - row if corner[1] else row
+            col = width - 1 - col if corner[2] else col
+            return row * width + col
+
+        pair = [index(cell) for cell in _PAIR]
+        layout = 1 << pair[0 if mine_first else 1]
+        for cell in _BEYOND:
+            layout |= 1 << index(cell)
+        fixed = set(pair) | {index(cell) for cell in _BEYOND} | {index(cell) for cell in _BESIDE}
+        around = {first} | set(iter_bits(neighbour_masks(height, width)[first]))
+        free = [cell for cell in range(height * width) if cell not in fixed and cell not in around]
+        for cell in rng.sample(free, max(0, min(len(free), mines - layout.bit_count()))):
+            layout |= 1 << cell
+        return layout
+
+    return make
+
+
 def make_guess_puzzle(topic: GuessTopic, seed: int) -> GuessPuzzle:
     """A practice puzzle of a practised topic; the same seed gives the same puzzle.  ``PracticeError`` when none
     came from this seed."""
@@ -137,7 +173,12 @@ def make_guess_puzzle(topic: GuessTopic, seed: int) -> GuessPuzzle:
         height, width = rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE), rng.randint(PUZZLE_MIN_SIDE, PUZZLE_MAX_SIDE)
         mines = round(height * width * rng.uniform(0.14, 0.2))
         game = Game(height, width, mines, seed=rng.randrange(2**31))
-        game.open(rng.randrange(height), rng.randrange(width))
+        first = (rng.randrange(height), rng.randrange(width))
+        if topic is GuessTopic.FIFTY_FIFTY:
+            maker = _with_fifty_fifty((rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5), rng.random() < 0.5)
+            game.open(*first, make_layout=maker)
+        else:
+            game.open(*first)
         found = _play(game, topic, rng)
         if found is not None:
             board, answers = found

@@ -65,8 +65,28 @@ def test_a_pick_is_judged_from_the_view_and_said_with_its_figures() -> None:
         judge_pick(puzzle, Cell(*divmod(opened, board.width)))
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_a_fifty_fifty_puzzle_s_answers_are_its_true_50_50s(seed: int) -> None:
+    puzzle = make_guess_puzzle(GuessTopic.FIFTY_FIFTY, seed)
+    board = puzzle.board
+    assert make_hint(board).kind == "guess"
+    other = theirs(board)
+    covered = board.covered_mask & ~board.flagged_mask
+    assert (covered & ~puzzle.answers.mask).bit_count() >= 3  # other cells to pick
+    for index in iter_bits(puzzle.answers.mask):  # each is a mine in half the placements, by a second solver
+        assert abs(other[index // board.width][index % board.width] - 0.5) < 1e-9
+    advice = advise(solve(board))
+    assert advice.guess is not None and advice.guess.cell in puzzle.answers or advice.guess.reason != "fifty-fifty"
+    renderer = Renderer("en")
+    right = judge_pick(puzzle, next(iter(puzzle.answers)))
+    assert right.right and pick_text(right, renderer).startswith("Right: ")
+    elsewhere = next(iter_bits(covered & ~puzzle.answers.mask))
+    wrong = judge_pick(puzzle, Cell(*divmod(elsewhere, board.width)))
+    assert not wrong.right and renderer.cells(puzzle.answers) in pick_text(wrong, renderer)
+
+
 def test_only_practised_topics_make_puzzles_and_unknown_topics_are_refused() -> None:
-    assert PRACTISED == (GuessTopic.SAFEST,)
+    assert PRACTISED == (GuessTopic.SAFEST, GuessTopic.FIFTY_FIFTY)
     with pytest.raises(PracticeError):
         make_guess_puzzle(GuessTopic.SURVIVE, 1)
     with pytest.raises(LookupError):

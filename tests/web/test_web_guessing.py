@@ -47,6 +47,21 @@ def test_a_pick_is_judged_and_the_probabilities_come_back(client: FlaskClient) -
     assert right["overlay"]["percent"][cell[0]][cell[1]] in wrong["text"]
 
 
+def test_a_fifty_fifty_puzzle_is_answered_by_a_cell_of_its_pair(client: FlaskClient) -> None:
+    reply = client.post("/api/learn/guessing/fifty-fifty/puzzles", json={})
+    assert reply.status_code == 200, reply.json
+    puzzle = reply.json["puzzle"]
+    board = _board(puzzle)
+    halves = [index for index in iter_bits(board.covered_mask & ~board.flagged_mask)
+              if solve(board).probabilities[index] == 0.5]
+    verdicts = [client.post("/api/learn/guessing/fifty-fifty/answer",
+                            json={"seed": puzzle["seed"], "cell": list(divmod(index, board.width))}).json["verdict"]
+                for index in halves]
+    right = [verdict for verdict in verdicts if verdict["right"]]
+    assert len(right) >= 2 and all("50/50" in verdict["text"] for verdict in right)
+    assert all(verdict["cell"] in verdict["answers"] for verdict in right)
+
+
 def test_bad_picks_and_topics_are_refused(client: FlaskClient) -> None:
     puzzle = _puzzle(client)
     board = _board(puzzle)
@@ -62,6 +77,6 @@ def test_bad_picks_and_topics_are_refused(client: FlaskClient) -> None:
 def test_every_lesson_has_its_page_and_the_index_links_them(client: FlaskClient, topic: str) -> None:
     page = client.get(f"/learn/guessing/{topic}")
     assert page.status_code == 200 and b'data-role="example-board"' in page.data
-    assert (b'data-role="guess-practice"' in page.data) == (topic == "safest")
+    assert (b'data-role="guess-practice"' in page.data) == (topic in ("safest", "fifty-fifty"))
     assert f'data-topic="{topic}"'.encode() in client.get("/learn/").data
     assert client.get("/learn/guessing/bluffing").status_code == 404

@@ -196,6 +196,16 @@ def guessing_texts() -> dict[str, str]:
     }
 
 
+def _question(topic: GuessTopic) -> str:
+    """What a practised topic's puzzles ask."""
+    if topic is GuessTopic.FIFTY_FIFTY:
+        # I18N: guessing practice: what the player is asked on a board with a true 50/50
+        return _("No cell is certain here, and two cells form a 50/50. Find it: click or tap one of its two cells.")
+    # I18N: guessing practice: what the player is asked
+    return _("No cell is certain here. Pick the safest cell: click or tap the covered cell with the lowest chance of "
+             "a mine.")
+
+
 @bp.get("/guessing/<topic_id>")
 def guessing(topic_id: str) -> ResponseReturnValue:
     """A lesson of the guessing course: what to do when no cell is certain, on an example board, and practice."""
@@ -221,7 +231,7 @@ def guessing(topic_id: str) -> ResponseReturnValue:
     }
     return render_template(
         "learn/guessing.html", topic=str(topic), text=topic_text(topic, language), hint=example["text"],
-        practised=topic in PRACTISED, number=position + 1,
+        practised=topic in PRACTISED, number=position + 1, question=_question(topic),
         previous=(str(topics[position - 1]), topic_text(topics[position - 1], language).name) if position else None,
         following=(str(topics[position + 1]), topic_text(topics[position + 1], language).name)
         if position + 1 < len(topics) else None,
