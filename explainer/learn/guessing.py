@@ -151,9 +151,9 @@ def _with_fifty_fifty(corner: tuple[bool, bool, bool], mine_first: bool) -> Call
 
         pair = [index(cell) for cell in _PAIR]
         layout = 1 << pair[0 if mine_first else 1]
-        for cell in _BEYOND:
-            layout |= 1 << index(cell)
-        fixed = set(pair) | {index(cell) for cell in _BEYOND} | {index(cell) for cell in _BESIDE}
+        for spot in _BEYOND:
+            layout |= 1 << index(spot)
+        fixed = set(pair) | {index(spot) for spot in _BEYOND} | {index(spot) for spot in _BESIDE}
         around = {first} | set(iter_bits(neighbour_masks(height, width)[first]))
         free = [cell for cell in range(height * width) if cell not in fixed and cell not in around]
         for cell in rng.sample(free, max(0, min(len(free), mines - layout.bit_count()))):
