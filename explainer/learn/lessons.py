@@ -30,6 +30,11 @@ Classification (:func:`classify`) maps a deduction of a view to a pattern id:
   - ``one-two-plus`` (the 1-2 reduction, "1-2+"): the same shape, but at least
     one of the two numbers shows more than its effective count: known mines
     next to it reduce it to the 1 or the 2.
+  - ``one-one-hole`` (the 1-1 at a hole, the community's H1): no straight
+    frontier needed: effective counts 1 and 1, one number's unknown cells are
+    exactly the two cells beside the other number (the other is an opened
+    cell poking into the covered area: a hole), and the other's own unknown
+    cells are proved safe.
   - ``one-two-one`` (1-2-1): a 1-2 whose 2 is followed, further along the
     line away from the 1, by a number of effective count 1 whose unknown
     cells lie on the same frontier line.
@@ -92,13 +97,15 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("one-two-two-one", Rule.PAIR, "?1.\n?2.\n?2.\n?1.\n"),
     Pattern("one-one-edge", Rule.PAIR, "???\n221\nF1.\n"),
     Pattern("one-two-plus", Rule.PAIR, "?????\n?????\n13FFF\n.1232\n.....\n"),
+    Pattern("one-one-hole", Rule.PAIR, "?????\n??1??\n11111\n.....\n"),
     Pattern("enumeration", Rule.ENUMERATION, "???1.\n???21\n?????\n?????\n?????\n"),
     Pattern("endgame", Rule.ENUMERATION, "mines 4\n.....\n11111\n??2??\n????3\n?????\n"),
 )
 
 PATTERN_IDS: tuple[str, ...] = tuple(pattern.id for pattern in PATTERNS)
 #: a named shape: a pattern whose numbers decide cells on their own, in a line
-ShapeId = Literal["one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge", "one-two-plus"]
+ShapeId = Literal["one-one-wall", "one-two", "one-two-one", "one-two-two-one", "one-one-edge", "one-two-plus",
+                  "one-one-hole"]
 SHAPE_IDS: tuple[ShapeId, ...] = get_args(ShapeId)
 _BY_ID = {pattern.id: pattern for pattern in PATTERNS}
 
@@ -146,6 +153,23 @@ def _side(cells: CellSet, number: Cell, horizontal: bool) -> int | None:
     return None
 
 
+def _hole(deduction: Deduction, first: Cell, second: Cell, count: dict[Cell, int],
+          own: dict[Cell, CellSet]) -> tuple[Cell, Cell] | None:
+    """(the wall number, the number in the hole) when the pair is a 1-1 at a hole: effective counts 1 and 1, one
+    number's unknown cells are exactly the two cells beside the other (across the line from the first to the
+    second), and the other's own unknown cells are proved safe."""
+    if not count[first] == count[second] == 1:
+        return None
+    for wall, other in ((first, second), (second, first)):
+        if own[wall] or not own[other] or not own[other] <= deduction.safe:
+            continue
+        across = (other.col - wall.col, other.row - wall.row)  # perpendicular to the line wall -> other
+        beside = {Cell(other.row + across[0], other.col + across[1]), Cell(other.row - across[0], other.col - across[1])}
+        if set(deduction.areas.common if deduction.areas is not None else ()) == beside:
+            return wall, other
+    return None
+
+
 def match_shape(board: Board, deduction: Deduction) -> ShapeMatch | None:
     """The named shape a pair deduction is (see the module notes), or None."""
     if deduction.rule is not Rule.PAIR or deduction.areas is None or len(deduction.clues) != 2:
@@ -159,11 +183,14 @@ def match_shape(board: Board, deduction: Deduction) -> ShapeMatch | None:
         return None
     horizontal = step[0] == 0
     frontier = areas.common | areas.unique_a | areas.unique_b
+    count = {first: deduction.params["a_missing"], second: deduction.params["b_missing"]}
+    own = {first: areas.unique_a, second: areas.unique_b}
+    hole = _hole(deduction, first, second, count, own)
+    if hole is not None:
+        return ShapeMatch("one-one-hole", hole, frontier)
     side = _side(frontier, first, horizontal)
     if side is None:
         return None
-    count = {first: deduction.params["a_missing"], second: deduction.params["b_missing"]}
-    own = {first: areas.unique_a, second: areas.unique_b}
     if count[first] == count[second] == 1:
         for wall, other in ((first, second), (second, first)):
             if not own[wall] and len(own[other]) == 1 and own[other] <= deduction.safe:

@@ -41,7 +41,7 @@ from explainer.engine.hint import make_hint
 from explainer.engine.placement import fitting_placement
 from explainer.engine.solve import solve
 from explainer.engine.why import shortest_chain
-from explainer.learn.lessons import SHAPE_IDS, ShapeResult, classify, get_pattern, lesson_cells, shape_result
+from explainer.learn.lessons import ShapeResult, classify, get_pattern, lesson_cells, shape_result
 from explainer.errors import AnswerError, PracticeError
 
 __all__ = [
@@ -351,7 +351,7 @@ def make_puzzle(pattern_id: str, seed: int, max_attempts: int = MAX_ATTEMPTS) ->
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise PracticeError(f"a seed is a whole number >= 0, got {seed!r}")
     rng = random.Random(f"practice:{pattern.id}:{seed}")
-    build = _build_shape if pattern.id in SHAPE_IDS else _build_game
+    build = _build_shape if pattern.id in _SHAPE_VALUES else _build_game  # (a hole comes from play)
     for _ in range(max_attempts):
         built = build(pattern.id, rng)
         if built is None:

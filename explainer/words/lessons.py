@@ -143,6 +143,17 @@ LESSON_TEXTS: dict[str, tuple[str, str]] = {
             "touches is safe."
         ),
     ),
+    "one-one-hole": (
+        # I18N: lesson name: the 1-1 pattern where one 1 is an opened cell poking into the covered cells (a hole;
+        # the community's H1)
+        N_("The 1-1 at a hole"),
+        # I18N: lesson explanation for the 1-1 at a hole
+        N_(
+            "An opened 1 can poke into the covered cells, with a covered cell on each side of it: a hole. When the "
+            "number behind it still needs one mine and touches no covered cell but those two, that mine is beside "
+            "the 1, so it is the 1's mine too: every other covered cell around the 1 is safe."
+        ),
+    ),
     "enumeration": (
         # I18N: lesson name: proofs that need three or more numbers, or trying a cell both ways
         N_("Three or more numbers: try both ways"),
@@ -209,6 +220,7 @@ SHAPE_NAMES: dict[str, str] = {
     "one-one-edge": "1-1",
     "one-two": "1-2",
     "one-two-plus": "1-2",
+    "one-one-hole": "1-1",
     "one-two-one": "1-2-1",
     "one-two-two-one": "1-2-2-1",
 }

@@ -430,6 +430,9 @@ class Renderer:
         if shape == "one-one-edge":
             # I18N: second hint level: numbers reduced by their flags form a 1-1 (the lesson's name), in one sentence
             return self._("Take away the flags first: the reduced numbers form a 1-1 against a wall.")
+        if shape == "one-one-hole":
+            # I18N: second hint level: the 1-1 at a hole (the lesson's name), in one sentence
+            return self._("Look for a 1-1 at a hole: the mine of the 1 behind is beside the other 1, so the other 1's remaining cells are safe.")
         if shape == "one-two-plus":
             # I18N: second hint level: numbers reduced by their flags form a 1-2 (the lesson's name), in one sentence
             return self._("Take away the flags first: the reduced numbers form a 1-2 whose 2 has a mine on its far side.")

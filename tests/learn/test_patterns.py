@@ -97,6 +97,7 @@ def test_lessons_come_in_the_issue_order() -> None:
         "one-two-two-one",
         "one-one-edge",
         "one-two-plus",
+        "one-one-hole",
         "enumeration",
         "endgame",
     )
@@ -180,6 +181,10 @@ FIRST_STEP = {
     "one-two-two-one": ["????\n1221\n....\n"],
     "one-two-plus": [
         "?????\n?????\n13FFF\n.1232\n.....\n",  # the 3 reduced to a 2 by the flag beside it
+    ],
+    "one-one-hole": [
+        "?????\n??1??\n11111\n.....\n",  # C2 pokes into the covered cells: C3's mine is at B2 or D2
+        "mines 4\n12F??\n??2??\n22111\nF1...\n11...\n",  # the 1 behind is a 2 reduced by a flag
     ],
     "one-one-edge": [
         "???\n221\nF1.\n",  # both numbers reduced by the flag
@@ -276,7 +281,7 @@ def test_every_lesson_example_shows_its_own_pattern_and_result() -> None:
 
 
 #: the name a shape's second hint level gives it (digits: the same in every language)
-LEVEL_NAMES = {"one-one-wall": "1-1", "one-one-edge": "1-1", "one-two": "1-2", "one-two-plus": "1-2", "one-two-one": "1-2-1", "one-two-two-one": "1-2-2-1"}
+LEVEL_NAMES = {"one-one-wall": "1-1", "one-one-edge": "1-1", "one-two": "1-2", "one-two-plus": "1-2", "one-one-hole": "1-1", "one-two-one": "1-2-1", "one-two-two-one": "1-2-2-1"}
 
 
 @pytest.mark.parametrize(
