@@ -35,7 +35,7 @@ from explainer.errors import BotError, BudgetExceeded
 
 __all__ = [
     "BotError", "GameResult", "Move", "MoveKind", "WinChances", "next_move", "play_game", "policy_guess", "advised_guess", "advised_loss",
-    "win_chances",
+    "play_on", "win_chances",
 ]
 
 
@@ -85,8 +85,22 @@ def _play(
     keep_log: bool,
     before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None,
 ) -> GameResult:
+    knowledge = PlayerKnowledge(table.height, table.width, table.mines)
+    return play_on(table, knowledge, first_guess(table.height, table.width, policy, table.first_click), policy, keep_log,
+                   before_guess)
+
+
+def play_on(
+    table: PlayerTable,
+    knowledge: PlayerKnowledge,
+    guess: Guess,
+    policy: GuessPolicy = DEFAULT_POLICY,
+    keep_log: bool = False,
+    before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None = None,
+) -> GameResult:
+    """Play ``table`` from where it stands (``knowledge``: what its view shows) to its end, opening ``guess`` first:
+    a whole game from its first click, or a game in play from a guess (``explainer.bot.rollouts``)."""
     width = table.width
-    knowledge = PlayerKnowledge(table.height, width, table.mines)
     log: list[Guess] = []
     opens = 0
 
@@ -96,7 +110,6 @@ def _play(
         for cell, number in table.open(*divmod(index, width)).items():
             knowledge.reveal(cell, number)
 
-    guess = first_guess(table.height, width, policy, table.first_click)
     while True:
         log.append(guess)
         open_cell(guess.cell.row * width + guess.cell.col)
