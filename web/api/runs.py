@@ -19,7 +19,7 @@ from typing_extensions import TypedDict
 
 from explainer.core.board import Board
 from explainer.engine.hint import make_hint
-from explainer.learn.practice import Status, check_answer, make_puzzle
+from explainer.learn.practice import Status, check_answer
 from explainer.learn.runs import SOLVED, RunKind, RunPuzzle, draw_puzzle
 from explainer.words.hints import hint_json
 from explainer.words.lessons import lesson_text
@@ -135,7 +135,7 @@ def _misses(record: store.RunRecord, language: str) -> list[RunMissJson]:
     for number, given in enumerate(record.answers, start=1):
         if given.solved:
             continue
-        puzzle = make_puzzle(given.pattern, given.seed)
+        puzzle = _puzzle(record.kind, record.seed, number - 1)  # the run's n-th puzzle again (cached)
         height, width, mines, rows = _shown(puzzle.board)
         result = check_answer(puzzle.board, puzzle.deduction, given.opened, given.flagged)
         misses.append({"number": number, "name": lesson_text(given.pattern, language).name, "height": height,
