@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/bot_bench.py [--games 20000] [--jobs 2] [--first-click opening safe]
         [--presets beginner intermediate expert] [--seed 1] [--no-lookahead] [--out results.jsonl]
     .venv/bin/python benchmarks/bot_bench.py --ablation --presets expert --games 3000 --first-click safe
+    .venv/bin/python benchmarks/bot_bench.py --variant floor=false --presets expert --games 20000 --first-click safe
+    .venv/bin/python benchmarks/bot_bench.py --strongest --presets expert --games 400 --first-click safe
 
 For every preset and first-click rule, plays ``--games`` games (game ``i``
 has the layout seed ``seed * 2**32 + i``: any ``--jobs`` gives the same
@@ -12,7 +14,10 @@ targets.  Exit status 1 when a target is missed.
 
 ``--ablation`` plays the same games with each guessing variant (lowest risk
 only; plus the endgame search; plus the lookahead) and prints the paired
-differences: the games one variant won and the other lost.
+differences: the games one variant won and the other lost.  ``--variant name=value ...`` plays the default
+policy and the default with those fields changed (``benchmarks/variants.py``) on the same games, and prints the
+same paired difference.  ``--strongest`` plays the default and the strongest setting (close calls played out,
+``explainer.bot.rollouts.Strongest``, ``--rollout-seconds`` each at most) on the same games.
 
 Rules.  ``opening``: the game's rule (``explainer.play.game.random_layout``): the
 first cell and, when there is room, its 8 neighbours are mine-free, so the
@@ -39,10 +44,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from explainer.bot.rollouts import Strongest  # noqa: E402
 from explainer.bot.runs import RunConfig, RunSummary, run_games  # noqa: E402
 from explainer.play.game import PRESETS  # noqa: E402
 from explainer.bot.guess import GuessPolicy  # noqa: E402
 from explainer.bot.interface import FirstClick  # noqa: E402
+from variants import variant  # noqa: E402
 
 TARGET_WIN_RATE = {"beginner": 0.92, "intermediate": 0.79, "expert": 0.4113}
 PUBLISHED = {"beginner": 0.917, "intermediate": 0.781, "expert": 0.396}
@@ -109,12 +116,16 @@ def benchmark(args: argparse.Namespace) -> int:
 
 
 def ablation(args: argparse.Namespace) -> int:
+    chain = {"default": GuessPolicy(), " ".join(args.variant): variant(args.variant)} if args.variant else ABLATION
+    if args.strongest:
+        chain = {"default": GuessPolicy(), "strongest": GuessPolicy()}
     for rule in args.first_click:
         for preset in args.presets:
             base = RunConfig(*PRESETS[preset], FirstClick(rule))
             results: dict[str, RunSummary] = {}
-            for name, policy in ABLATION.items():
-                summary = run_games(replace(base, policy=policy), args.games, args.seed, args.jobs)
+            for name, policy in chain.items():
+                strongest = Strongest(seconds=args.rollout_seconds) if name == "strongest" else None
+                summary = run_games(replace(base, policy=policy, strongest=strongest), args.games, args.seed, args.jobs)
                 results[name] = summary
                 print(_line(preset, summary) + f"  [{name}]", flush=True)
             names = list(results)
@@ -140,11 +151,21 @@ def main() -> int:
     parser.add_argument("--first-click", nargs="+", choices=[rule.value for rule in FirstClick], default=["opening", "safe"])
     parser.add_argument("--no-lookahead", action="store_true", help="guess the safest cell, without the lookahead")
     parser.add_argument("--ablation", action="store_true", help="compare the guessing variants on the same games")
+    parser.add_argument("--variant", nargs="+", default=[], metavar="NAME=VALUE",
+                        help="compare the default policy with these fields changed on the same games")
+    parser.add_argument("--strongest", action="store_true",
+                        help="compare the default with the strongest setting (close calls played out) on the same games")
+    parser.add_argument("--rollout-seconds", type=float, default=Strongest().seconds,
+                        help="with --strongest: CPU seconds a close call may take at most")
     parser.add_argument("--out", help="append one JSON line per run to this file")
     args = parser.parse_args()
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
-    return ablation(args) if args.ablation else benchmark(args)
+    try:
+        variant(args.variant)
+    except ValueError as error:
+        parser.error(str(error))
+    return ablation(args) if args.ablation or args.variant or args.strongest else benchmark(args)
 
 
 if __name__ == "__main__":

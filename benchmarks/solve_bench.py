@@ -88,7 +88,7 @@ def _best(run: Callable[[], object], repeat: int) -> float:
 
 
 def _their_board(board: Board) -> list[list[int]]:
-    """ms_toollib's game board: 10 covered, 11 flagged, else the number."""
+    """ms_toollib's game board: 10 covered, 11 flagged, else the number (it reads 11 as 10)."""
     return [
         [11 if v == FLAGGED else 10 if v == COVERED else v for v in board.cells[r * board.width:(r + 1) * board.width]]
         for r in range(board.height)
@@ -113,23 +113,61 @@ def read_states(path: Path) -> list[dict[str, str]]:
     return rows
 
 
+#: the flags a view is timed with (``--peer``): none, as the game was played, every certain mine, those and
+#: two flags the numbers cannot decide, those and a flag on a certain safe cell (a wrong flag)
+FLAG_KINDS = ("none", "as played", "right", "right+unprovable", "right+wrong")
+
+
+def flag_variants(board: Board) -> dict[str, Board]:
+    """The view with each kind of flags of ``FLAG_KINDS`` (a kind is left out when the view has no such cell)."""
+    plain = board.without_flags()
+    solution = solve(plain, hint_only=True)
+    found = {"none": plain}
+    if board.flagged_mask:
+        found["as played"] = board
+    if not solution.consistent or not solution.exact:
+        return found
+    right = {index: FLAGGED for index in solution.mines.indices()}
+    if not right:
+        return found
+    found["right"] = plain.with_cells(right)
+    open_cells = sorted(
+        (index for index, p in solution.probabilities.items() if 0.0 < p < 1.0 and plain.cells[index] == COVERED),
+        key=lambda index: (-solution.probabilities[index], index),
+    )
+    if open_cells:
+        found["right+unprovable"] = plain.with_cells({**right, **{index: FLAGGED for index in open_cells[:2]}})
+    safe = [index for index in solution.safe.indices() if plain.cells[index] == COVERED]
+    if safe:
+        found["right+wrong"] = plain.with_cells({**right, safe[0]: FLAGGED})
+    return found
+
+
 def peer(rows: list[dict[str, str]], repeat: int) -> None:
+    """Our hint against ms_toollib's probabilities on each view, by size and by the flags it carries (ms_toollib
+    reads a flag as a covered cell, so its work is the same with or without them; ours checks every flag)."""
     import ms_toollib
 
-    ours: dict[str, list[float]] = {}
-    theirs: dict[str, list[float]] = {}
+    ours: dict[tuple[str, str], list[float]] = {}
+    theirs: dict[tuple[str, str], list[float]] = {}
     for row in rows:
-        board = Board.parse(row["board"])
-        their = _their_board(board)
-        mines = float(board.mines or 0)
-        ours.setdefault(row["category"], []).append(_best(lambda: make_hint(board), repeat))
-        theirs.setdefault(row["category"], []).append(_best(lambda: ms_toollib.cal_probability_onboard(their, mines), repeat))
+        for kind, board in flag_variants(Board.parse(row["board"])).items():
+            their = _their_board(board)
+            mines = float(board.mines or 0)
+            key = (row["category"], kind)
+            ours.setdefault(key, []).append(_best(lambda: make_hint(board), repeat))
+            theirs.setdefault(key, []).append(_best(lambda: ms_toollib.cal_probability_onboard(their, mines), repeat))
     print("\nthe peer: make_hint (exact probabilities + first step) vs ms_toollib.cal_probability_onboard, mean CPU ms")
-    print(f"{'category':<13}{'states':>7}{'ours ms':>9}{'theirs ms':>11}{'ours/theirs':>13}")
-    for name in [*ours, "all"]:
-        a = [t for times in ours.values() for t in times] if name == "all" else ours[name]
-        b = [t for times in theirs.values() for t in times] if name == "all" else theirs[name]
-        print(f"{name:<13}{len(a):>7}{statistics.fmean(a):>9.2f}{statistics.fmean(b):>11.2f}{statistics.fmean(a) / statistics.fmean(b):>13.2f}")
+    print(f"{'category':<13}{'flags':<18}{'views':>6}{'ours ms':>9}{'theirs ms':>11}{'ours/theirs':>13}")
+    categories = list(dict.fromkeys(category for category, _kind in ours))
+    for category in [*categories, "all"]:
+        for kind in FLAG_KINDS:
+            keys = [key for key in ours if key[1] == kind and category in (key[0], "all")]
+            a = [t for key in keys for t in ours[key]]
+            b = [t for key in keys for t in theirs[key]]
+            if a:
+                ratio = statistics.fmean(a) / statistics.fmean(b)
+                print(f"{category:<13}{kind:<18}{len(a):>6}{statistics.fmean(a):>9.2f}{statistics.fmean(b):>11.2f}{ratio:>13.2f}")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ class GuessReason(StrEnum):
     ENDGAME = "endgame"  # few placements left: the guess that wins most often
     ISOLATED = "isolated"  # a region cut off from the rest with a fixed number of mines: the guess that clears it most often
     FIFTY_FIFTY = "fifty-fifty"  # two cells, one mine, and nothing left that could ever tell them apart: guess now
+    ROLLOUT = "rollout"  # the strongest setting: played out on layouts that fit the view, it won most often
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ class GuessPolicy:
     influence: float = 0.0  # weight of the placements where the cell would later be one side of a 50/50
     whole: bool = True  # the lookahead analyses every number (else only those linked to the cell)
     isolated: bool = True  # play a region cut off from the rest (its mine count fixed) exactly, as the endgame
+    floor: bool = True  # the lookahead's next move is at least as safe as the safest cell before the guess
 
 
 DEFAULT_POLICY = GuessPolicy()
@@ -129,6 +131,18 @@ FIRST_CLICKS = {
     "center": lambda height, width: Cell((height - 1) // 2, (width - 1) // 2),
     "inset": lambda height, width: Cell(min(2, height - 1), min(2, width - 1)),
 }
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """Two candidate guesses played out on the same layouts (``explainer.bot.rollouts``): the pick won more often,
+    beyond the 95% interval of the difference."""
+
+    layouts: int  # layouts drawn, each exactly as likely as the view makes it
+    wins: int  # games won by opening the pick, then playing on with the policy
+    other: Cell  # the policy's own pick, played out on the same layouts
+    other_wins: int
+    seed: int  # the layouts' draw: ``random.Random(seed)`` draws them again (a checker replays them)
 
 
 @dataclass(frozen=True)
@@ -156,6 +170,10 @@ class Guess:
     safest: CellSet | None = None  # the covered cells that have it
     safest_dead: bool = False  # every one of them was passed over as dead
     edges: int = 0  # the board edges the pick touches: 2 in a corner, 1 on a side
+    # lookahead: the living cells looked at whose search ran to the end, best score first, and their scores (what
+    # the policy ranks by); the strongest setting plays out those close to the pick (``explainer.bot.rollouts``)
+    scores: tuple[tuple[Cell, float], ...] = ()
+    rollout: Rollout | None = None  # reason ROLLOUT: the play-outs that chose the cell
 
 
 def first_guess(
@@ -189,7 +207,7 @@ def _can_be_zero(knowledge: PlayerKnowledge, constraints: list[tuple[int, int]],
     return analyze([*constraints, (block, 0)], knowledge.unknown, knowledge.mines_left).consistent
 
 
-def _edge_score(index: int, height: int, width: int) -> int:
+def edge_score(index: int, height: int, width: int) -> int:
     row, col = divmod(index, width)
     return (row in (0, height - 1)) + (col in (0, width - 1))
 
@@ -485,7 +503,7 @@ def choose_guess(
         pairs = forced_pairs(knowledge, analysis, constraints)
         if pairs:
             a, b = min(pairs)
-            index = min((a, b), key=lambda i: (-_edge_score(i, height, width), i))
+            index = min((a, b), key=lambda i: (-edge_score(i, height, width), i))
             other = b if index == a else a
             return Guess(
                 Cell(*divmod(index, width)), 0.5, GuessReason.FIFTY_FIFTY, 2,
@@ -496,7 +514,7 @@ def choose_guess(
         guess = _within_budget(lambda: _isolated(knowledge, constraints, limit, probabilities))
         if guess is not None:
             return replace(guess, lowest=lowest_risk, safest=safest)
-    ranked = sorted((probabilities[index], -_edge_score(index, height, width), index) for index in iter_bits(unknown))
+    ranked = sorted((probabilities[index], -edge_score(index, height, width), index) for index in iter_bits(unknown))
     passed: list[int] = []  # dead cells passed over: safer than the guess, but opening them tells nothing
     if policy.avoid_dead:
         living = [entry for entry in ranked if knowledge.neighbours[entry[2]] & unknown]
@@ -522,6 +540,7 @@ def choose_guess(
     survival = rival_survival = better_survival = backup = better_backup = None
     rival = chosen
     better: int | None = None
+    scores: tuple[tuple[Cell, float], ...] = ()
     if policy.lookahead and len(near) > 1:
         scored = []
         floor = survival_floor = 0.0
@@ -530,7 +549,7 @@ def choose_guess(
             if (1.0 - p) * factor_cap < floor and 1.0 - p < survival_floor:
                 break  # safest first: a cell survives two moves at most as often as it is safe
             moves = _two_moves(
-                knowledge, constraints, index, 1.0 - best, floor / factor_cap, policy.blend, policy.progress, policy.whole,
+                knowledge, constraints, index, 1.0 - best if policy.floor else 0.0, floor / factor_cap, policy.blend, policy.progress, policy.whole,
                 analysis, survival_floor,
             )
             value = moves.score
@@ -547,6 +566,8 @@ def choose_guess(
             # the survival said is the chance to survive the next move once safe, times the cell's safety
             scale = (1.0 - p) / moves.safety if moves.safety else 0.0
             scored.append(_Scored(dead, -value, p, edge, index, moves.survival * scale, moves.values, moves.backup * scale))
+        scores = tuple((Cell(*divmod(entry.cell, width)), -entry.negative_score) for entry in sorted(scored)
+                       if not entry.dead and entry.values)  # (before ``exact``: the same with it or without)
         if exact:  # the figures the words state: the same cells, counted over the whole view without the estimate
             scored = [_exactly(knowledge, constraints, analysis, entry) for entry in scored]
         by_index = {entry.cell: entry for entry in scored}
@@ -588,7 +609,8 @@ def choose_guess(
         lowest=lowest_risk,
         safest=safest,
         safest_dead=bool(passed) and not safest_mask & ~sum(1 << index for index in set(passed)),
-        edges=_edge_score(chosen, height, width),
+        edges=edge_score(chosen, height, width),
+        scores=scores,
     )
 
 

@@ -65,29 +65,26 @@ class GameResult:
     guess_log: tuple[Guess, ...] = ()  # every guess, when asked for
 
 
+#: a second opinion on the policy's guess, given the view (the strongest setting: ``explainer.bot.rollouts``)
+Settle = Callable[[Board, Guess], Guess]
+
+
 def play_game(
     table: PlayerTable,
     policy: GuessPolicy = DEFAULT_POLICY,
     keep_log: bool = False,
     before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None = None,
+    settle: Settle | None = None,
 ) -> GameResult:
     """Play a game from its first click to its end; ``before_guess`` (tests, studies of the guesses) sees
-    the table and what is known each time nothing certain is left, before the bot guesses."""
+    the table and what is known each time nothing certain is left, before the bot guesses; ``settle`` may
+    change each guess after the policy made it."""
     if table.state != "ready":
         raise BotError(f"play_game plays a new game from its first click; this one is {table.state!r}")
     with reuse():  # the lookahead counts the same parts of the frontier again and again: each is counted once
-        return _play(table, policy, keep_log, before_guess)
-
-
-def _play(
-    table: PlayerTable,
-    policy: GuessPolicy,
-    keep_log: bool,
-    before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None,
-) -> GameResult:
-    knowledge = PlayerKnowledge(table.height, table.width, table.mines)
-    return play_on(table, knowledge, first_guess(table.height, table.width, policy, table.first_click), policy, keep_log,
-                   before_guess)
+        knowledge = PlayerKnowledge(table.height, table.width, table.mines)
+        first = first_guess(table.height, table.width, policy, table.first_click)
+        return play_on(table, knowledge, first, policy, keep_log, before_guess, settle)
 
 
 def play_on(
@@ -97,6 +94,7 @@ def play_on(
     policy: GuessPolicy = DEFAULT_POLICY,
     keep_log: bool = False,
     before_guess: Callable[[PlayerTable, PlayerKnowledge], None] | None = None,
+    settle: Settle | None = None,
 ) -> GameResult:
     """Play ``table`` from where it stands (``knowledge``: what its view shows) to its end, opening ``guess`` first:
     a whole game from its first click, or a game in play from a guess (``explainer.bot.rollouts``)."""
@@ -127,12 +125,17 @@ def play_on(
         if before_guess is not None:
             before_guess(table, knowledge)
         guess = choose_guess(knowledge, analysis, policy)
+        if settle is not None:
+            guess = settle(table.view(), guess)
     return GameResult(table.state == "won", len(log), opens, tuple(log) if keep_log else ())
 
 
-def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClick = FirstClick.OPENING) -> Move:
+def next_move(
+    view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClick = FirstClick.OPENING, settle: Settle | None = None
+) -> Move:
     """One move for a player view: an unflag of a wrong flag, else the simplest
-    certain step (open its first safe cell, or flag its first mine), else a guess.
+    certain step (open its first safe cell, or flag its first mine), else a guess
+    (``settle``: a second opinion on the policy's, as in ``play_game``).
     ``rule`` is the game's first-click rule (it decides where the first click goes)."""
     if view.mines is None:
         raise BotError("the bot needs the mine count: add a 'mines N' line to the view")
@@ -153,6 +156,8 @@ def next_move(view: Board, policy: GuessPolicy = DEFAULT_POLICY, rule: FirstClic
             if view.state(*cell) != FLAGGED:
                 return Move(MoveKind.FLAG, cell, deduction=deduction)
     guess = policy_guess(view, policy)
+    if settle is not None:
+        guess = settle(view, guess)
     return _open(view, guess.cell, guess=guess)
 
 

@@ -8,16 +8,23 @@ fits the view and its mine count is drawn with the same chance, as the view make
 
 ``compare`` plays every candidate on the same layouts, so two candidates are compared layout by layout (paired):
 far fewer games than whole-game pairs for the same confidence, since the games before the guess are shared and the
-layouts where both win or both lose cancel out."""
+layouts where both win or both lose cancel out.
+
+``strongest_guess`` is the bot's strongest setting: at a close call (cells whose lookahead scores are within
+``Strongest.close`` of the pick's), the candidates are played out on the same layouts within a CPU budget, and a
+candidate replaces the policy's pick only when it won more often beyond the 95% interval of the difference.
+Its figures can be replayed: the layouts are drawn again from ``Rollout.seed`` (the view's own digest)."""
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+import time
+import zlib
+from dataclasses import dataclass, replace
 
 from explainer.bot.certainty import PlayerKnowledge
-from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason
+from explainer.bot.guess import DEFAULT_POLICY, Guess, GuessPolicy, GuessReason, Rollout, edge_score
 from explainer.bot.interface import FirstClick, PlayerTable
 from explainer.bot.moves import play_on
 from explainer.core.board import Board
@@ -26,7 +33,7 @@ from explainer.engine.count import analyze
 from explainer.errors import Inconsistent
 from explainer.play.game import Game, GameState
 
-__all__ = ["Comparison", "Z95", "compare", "play_out", "sample_layouts"]
+__all__ = ["Comparison", "Strongest", "Z95", "compare", "play_out", "sample_layouts", "strongest_guess", "view_seed"]
 
 #: the normal quantile of a two-sided 95% interval
 Z95 = 1.959964
@@ -121,3 +128,66 @@ def compare(view: Board, first: Cell, second: Cell, layouts: list[int], policy: 
         only[0] += a and not b
         only[1] += b and not a
     return Comparison(first, second, len(layouts), wins[0], wins[1], only[0], only[1])
+
+
+@dataclass(frozen=True)
+class Strongest:
+    """The strongest setting: when and how long the candidates of a guess are played out."""
+
+    layouts: int = 300  # layouts drawn at a close call (fewer when the budget runs out first)
+    close: float = 0.01  # a candidate whose lookahead score is within this of the pick's is played out
+    contenders: int = 2  # at most this many candidates besides the pick
+    seconds: float = 10.0  # CPU seconds a decision may take (the layouts played so far decide)
+
+
+#: the reasons of a pick the lookahead ranked (the others are exact or forced: nothing to play out)
+_RANKED = frozenset({GuessReason.SAFEST, GuessReason.PROGRESS, GuessReason.TRADE, GuessReason.EDGE, GuessReason.ORDER})
+
+
+def view_seed(view: Board) -> int:
+    """The seed of a view's layouts: its text's digest (the same view always draws the same layouts)."""
+    return zlib.crc32(str(view).encode())
+
+
+def strongest_guess(view: Board, guess: Guess, policy: GuessPolicy = DEFAULT_POLICY,
+                    settings: Strongest = Strongest()) -> Guess:
+    """``guess`` (the policy's pick on ``view``), or at a close call the candidate that won more often when both
+    were played out on the same layouts, beyond the 95% interval of the difference (reason ``ROLLOUT``)."""
+    if guess.reason not in _RANKED or not guess.scores:
+        return guess
+    top = max(score for _cell, score in guess.scores)
+    rivals = [cell for cell, score in guess.scores if cell != guess.cell and score >= top - settings.close]
+    rivals = rivals[: settings.contenders]
+    if not rivals:
+        return guess
+    seed = view_seed(view)
+    layouts = sample_layouts(view, settings.layouts, random.Random(seed))
+    deadline = time.process_time() + settings.seconds
+    pick_won: list[bool] = []
+    rival_won: dict[Cell, list[bool]] = {cell: [] for cell in rivals}
+    for layout in layouts:
+        pick_won.append(play_out(view, layout, guess.cell, policy))
+        for cell in rivals:
+            rival_won[cell].append(play_out(view, layout, cell, policy))
+        if time.process_time() > deadline:
+            break
+    best: Comparison | None = None
+    for cell in rivals:
+        won = rival_won[cell]
+        result = Comparison(
+            cell, guess.cell, len(won), sum(won), sum(pick_won),
+            sum(a and not b for a, b in zip(won, pick_won)), sum(b and not a for a, b in zip(won, pick_won)),
+        )
+        if result.interval[0] > 0 and (best is None or result.difference > best.difference):
+            best = result
+    if best is None:
+        return guess
+    knowledge = _knowledge(view)
+    index = best.first.row * view.width + best.first.col
+    probability = knowledge.analyze().probabilities()[index]
+    return replace(
+        guess, cell=best.first, probability=probability, reason=GuessReason.ROLLOUT,
+        rollout=Rollout(best.layouts, best.first_wins, guess.cell, best.second_wins, seed),
+        survival=None, rival=None, rival_survival=None, better=None, better_survival=None, backup=None,
+        better_backup=None, win=None, edges=edge_score(index, view.height, view.width),
+    )

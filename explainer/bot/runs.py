@@ -13,8 +13,10 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
 
-from explainer.bot.moves import play_game
+from explainer.bot.moves import Settle, play_game
+from explainer.bot.rollouts import Strongest, strongest_guess
 from explainer.play.game import check_size
 from explainer.bot.guess import DEFAULT_POLICY, GuessPolicy
 from explainer.bot.interface import FirstClick, PlayerTable
@@ -32,6 +34,7 @@ class RunConfig:
     mines: int
     first_click: FirstClick = FirstClick.OPENING
     policy: GuessPolicy = DEFAULT_POLICY
+    strongest: Strongest | None = None  # the strongest setting: close calls played out (``explainer.bot.rollouts``)
 
     def __post_init__(self) -> None:
         check_size(self.height, self.width, self.mines)
@@ -78,6 +81,7 @@ class RunSummary:
             "mines": self.config.mines,
             "first_click": self.config.first_click.value,
             "policy": asdict(self.config.policy),
+            "strongest": asdict(self.config.strongest) if self.config.strongest is not None else None,
             "seed": self.seed,
             "games": self.games,
             "wins": self.wins,
@@ -111,7 +115,11 @@ def game_seed(seed: int, number: int) -> int:
 
 def play_seeded(config: RunConfig, seed: int, number: int) -> GameOutcome:
     table = PlayerTable.new(config.height, config.width, config.mines, game_seed(seed, number), config.first_click)
-    result = play_game(table, config.policy)
+    strongest = config.strongest
+    settle: Settle | None = None
+    if strongest is not None:
+        settle = partial(strongest_guess, policy=config.policy, settings=strongest)
+    result = play_game(table, config.policy, settle=settle)
     return GameOutcome(result.won, result.guesses)
 
 

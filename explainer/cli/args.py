@@ -15,7 +15,7 @@ from explainer.errors import CliError
 from explainer.formats import MAX_BYTES
 from explainer.words.i18n import LANGUAGES, normalize_language
 
-__all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "limit_number", "language", "read_board_bytes"]
+__all__ = ["CliError", "Handler", "AddCommand", "Subcommands", "whole_number", "seconds_number", "limit_number", "language", "read_board_bytes"]
 
 #: a command: its parsed arguments, standard input and output -> the exit status
 Handler: TypeAlias = Callable[[argparse.Namespace, TextIO, TextIO], int]
@@ -35,6 +35,21 @@ def whole_number(name: str, minimum: int = 0) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value!r}") from None
         if number < minimum:
             raise argparse.ArgumentTypeError(f"{name} must be at least {minimum}, got {number}")
+        return number
+
+    return parse
+
+
+def seconds_number(name: str, most: float = 3600.0) -> Callable[[str], float]:
+    """An argparse type: seconds above 0 and at most ``most``, with an error that quotes the value."""
+
+    def parse(value: str) -> float:
+        try:
+            number = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a number of seconds, got {value!r}") from None
+        if not 0 < number <= most:
+            raise argparse.ArgumentTypeError(f"{name} must be above 0 and at most {most:g}, got {value!r}")
         return number
 
     return parse

@@ -16,9 +16,10 @@ import sys
 import time
 from typing import TextIO
 
-from explainer.cli.args import AddCommand, CliError, Subcommands, whole_number
+from explainer.cli.args import AddCommand, CliError, Subcommands, seconds_number, whole_number
 from explainer.play.game import PRESETS, GameError
 from explainer.bot.guess import GuessPolicy
+from explainer.bot.rollouts import Strongest
 from explainer.bot.runs import RunConfig, RunSummary, run_games
 from explainer.bot.interface import FirstClick
 
@@ -54,6 +55,14 @@ def register(commands: Subcommands, add: AddCommand) -> None:
     parser.add_argument(
         "--no-lookahead", action="store_true", help="guess the safest cell, without the one-step lookahead (weaker on expert)"
     )
+    parser.add_argument(
+        "--strongest", action="store_true",
+        help="at close calls, play the candidates out on layouts that fit the view (far slower: seconds per game)",
+    )
+    parser.add_argument(
+        "--rollout-seconds", type=seconds_number("--rollout-seconds"), default=Strongest().seconds,
+        help="with --strongest: CPU seconds a close call may take at most (default: %(default)s)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
@@ -64,8 +73,9 @@ def _config(args: argparse.Namespace) -> RunConfig:
     width = args.width if args.width is not None else width
     mines = args.mines if args.mines is not None else mines
     policy = GuessPolicy(endgame_limit=args.endgame_limit, lookahead=not args.no_lookahead)
+    strongest = Strongest(seconds=args.rollout_seconds) if args.strongest else None
     try:
-        return RunConfig(height, width, mines, FirstClick(args.first_click), policy)
+        return RunConfig(height, width, mines, FirstClick(args.first_click), policy, strongest)
     except GameError as error:
         raise CliError(str(error)) from None
 
@@ -106,10 +116,14 @@ class _ProgressBar:
         self.stream.flush()
 
 
-def _policy_line(policy: GuessPolicy) -> str:
+def _policy_line(policy: GuessPolicy, strongest: Strongest | None = None) -> str:
     endgame = f"endgame search up to {policy.endgame_limit} placements" if policy.endgame_limit else "no endgame search"
     lookahead = f"lookahead within {policy.margin:g} of the lowest risk" if policy.lookahead else "no lookahead"
-    return f"guessing: {endgame}, {lookahead}"
+    line = f"guessing: {endgame}, {lookahead}"
+    if strongest is not None:
+        line += (f"; close calls played out on up to {strongest.layouts} layouts "
+                 f"(at most {strongest.seconds:g} s of CPU each)")
+    return line
 
 
 def format_summary(summary: RunSummary) -> str:
@@ -119,7 +133,7 @@ def format_summary(summary: RunSummary) -> str:
     lines = [
         f"board: {config.width} x {config.height}, {config.mines} mines; "
         f"first click: {config.first_click.value} ({_RULES[config.first_click]}); seed {summary.seed}",
-        _policy_line(config.policy),
+        _policy_line(config.policy, config.strongest),
         f"games: {summary.games}  wins: {summary.wins}",
         f"win rate: {summary.win_rate:.2%} (95% confidence interval {low:.2%} to {high:.2%})",
         f"speed: {summary.games_per_second:.1f} games/s with {summary.jobs} job{'s' if summary.jobs > 1 else ''}"

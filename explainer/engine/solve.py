@@ -92,10 +92,14 @@ class Solution:
         candidates = board.covered_mask & ~board.flagged_mask
         if not candidates or not self.probabilities:
             return 1.0, CellSet(0, board.width)
-        best = min(self.probabilities[i] for i in iter_bits(candidates))
+        # (over the table's items, every covered cell once: faster than walking the candidates' bits)
+        chances = [(p, index) for index, p in self.probabilities.items() if candidates >> index & 1]
+        if not chances:
+            return 1.0, CellSet(0, board.width)
+        best = min(chances)[0]
         mask = 0
-        for index in iter_bits(candidates):
-            if abs(self.probabilities[index] - best) < 1e-12:
+        for p, index in chances:
+            if p - best < 1e-12:
                 mask |= 1 << index
         return best, CellSet(mask, board.width)
 
@@ -179,6 +183,8 @@ def _chain(
     """``constraints``: the view's, with nothing proved (``build_constraints(board)``); ``until``: stop
     once these cells (a mask) are decided (the chain so far is the whole chain's beginning)."""
     wrong_flags = board.flagged_mask & analysis.safe
+    if not (analysis.safe | analysis.mines) & ~(board.flagged_mask & analysis.mines):
+        return ()  # nothing certain but the right flags: no step to take
     state = start_state(board, analysis.safe, analysis.mines, constraints)
     deductions: list[Deduction] = []
     budget = _budget.current()  # the one in force for the whole chain: ``_budget.spend`` without the look-up
@@ -390,8 +396,28 @@ def start_state(board: Board, safe: int, mines: int, constraints: list[Constrain
     proved, when the caller has them."""
     correct_flags = board.flagged_mask & mines
     targets = (safe | mines) & ~correct_flags
+    if correct_flags and constraints is not None:
+        constraints = known_flags(constraints, correct_flags)
     # with no correct flag nothing is known yet, so the view's constraints are the state's
-    return SolveState(board, Knowledge(mines=correct_flags), targets, None if correct_flags else constraints)
+    return SolveState(board, Knowledge(mines=correct_flags), targets, constraints)
+
+
+def known_flags(constraints: list[Constraint], flags: int) -> list[Constraint]:
+    """The view's constraints (``build_constraints(board)``) with the mines ``flags`` known: what
+    ``build_constraints(board, Knowledge(mines=flags))`` gives, from the constraints already built (a number
+    with no unknown neighbour left is kept only when it is violated)."""
+    found: list[Constraint] = []
+    append = found.append
+    for constraint in constraints:
+        known = constraint.cells & flags
+        if not known:
+            append(constraint)
+            continue
+        cells = constraint.cells & ~known
+        count = constraint.count - known.bit_count()
+        if cells or count:
+            append(Constraint(cells, count, constraint.source, known))
+    return found
 
 
 def simplest_step(solution: Solution) -> Deduction | None:

@@ -160,6 +160,19 @@ def _reason(guess: Guess, r: Renderer) -> str:
         # I18N: a clause about the guessed cell ("it"), after "guess C4:"; the cells cut off with it are named in the
         # next sentence; %(win)s is a percentage
         return r._("starting here clears the cells cut off with it most often (%(win)s of the time)", win=percent(r, guess.win or 0.0))
+    if reason is GuessReason.ROLLOUT and guess.rollout is not None:
+        rollout = guess.rollout
+        # I18N: a clause about the guessed cell ("it"), after "guess C4:" or "but": the bot played the game on from it
+        # and from %(other)s on the same %(count)s mine layouts that fit the numbers; %(win)s and %(other_win)s are
+        # percentages of those games won
+        return r.ngettext(
+            "on %(count)s mine layout that fits the numbers, playing on from it won %(win)s of the games (%(other)s: %(other_win)s)",
+            "on %(count)s mine layouts that fit the numbers, playing on from it won %(win)s of the games (%(other)s: %(other_win)s)",
+            rollout.layouts,
+            win=percent(r, rollout.wins / rollout.layouts),
+            other=rollout.other,
+            other_win=percent(r, rollout.other_wins / rollout.layouts),
+        )
     if reason is GuessReason.FIFTY_FIFTY:
         other = guess.alternatives[0][0] if guess.alternatives else guess.cell
         # I18N: a clause about the guessed cell ("it"), after "guess C4:"; two cells, one mine, nothing can ever tell which

@@ -6,10 +6,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explainer.core.board import Board
-from explainer.core.constraints import build_constraints
+from explainer.core.cells import iter_bits
+from explainer.core.constraints import Knowledge, build_constraints
 from explainer.core.deduction import Rule
 from explainer.engine.count import analyze
-from explainer.engine.solve import solve
+from explainer.engine.solve import known_flags, solve
 from explainer.words.solution_json import solution_to_json
 from tests.oracles.proofs import check_solution
 from explainer.engine.rules.exhaustive import forced_by
@@ -162,3 +163,19 @@ def test_inconsistent_views_are_reported_with_a_conflict(board: Board) -> None:
         cited = [c for c in constraints if changed.cell(c.source) in solution.conflict]
         mines = changed.mines if solution.conflict_uses_mine_count else None
         assert not analyze([(c.cells, c.count) for c in cited], changed.covered_mask, mines).consistent
+
+
+@settings(max_examples=200, deadline=None)
+@given(game_views(), st.randoms(use_true_random=False))
+def test_constraints_with_known_flags_are_the_ones_built_with_them(board: Board, rng) -> None:
+    """``known_flags`` (the view's constraints with some covered cells known mines, derived from the
+    constraints already built) gives exactly what ``build_constraints`` builds with that knowledge, numbers
+    left with no unknown cell included."""
+    covered = list(iter_bits(board.covered_mask))
+    flags = sum(1 << index for index in rng.sample(covered, rng.randint(0, len(covered))))
+
+    def shape(constraints: list) -> list[tuple[int, int, int, int]]:
+        return [(c.source, c.cells, c.count, c.known) for c in constraints]
+
+    built = build_constraints(board, Knowledge(mines=flags))
+    assert shape(known_flags(build_constraints(board), flags)) == shape(built)
