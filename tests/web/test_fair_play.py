@@ -153,6 +153,12 @@ def test_an_imported_replay_never_ranks(app: Flask) -> None:
         assert move(eve, game_id, "open", *divmod(last, 9)).json["game"]["state"] == "won"
     assert "imported" in result(app, game_id).unranked.split(",")
     assert ranked_times(eve) == []
+    # never one of the player's games or wins: counted apart in the statistics, and said so on the page
+    figures = eve.get("/api/stats").json["boards"]
+    assert [(b["played"], b["won"], b["imported_games"]) for b in figures] == [(0, 0, 1)]
+    page = eve.get("/stats").get_data(as_text=True)
+    assert 'data-role="imported"' in page and "1 imported video is not counted here" in page
+    assert 'class="board-stats"' not in page and 'data-role="no-stats"' in page
 
 
 def test_a_replay_of_a_lost_game_never_ranks(app: Flask) -> None:

@@ -71,10 +71,13 @@ def _helpers() -> dict[str, Any]:
 
 @bp.get("/stats")
 def page() -> ResponseReturnValue:
-    boards = stats.player_stats(identity.owner_id())
+    found = stats.player_stats(identity.owner_id())
+    boards = [board for board in found if board.played]  # (a kind with imported videos only has no games here)
+    imported = sum(board.imported for board in found)
     charts = {(board.kind, board.mode): (ratio_line(board.ratio_series), histogram(board.win_times)) for board in boards}
     return render_template(
-        "pages/stats.html", boards=boards, charts=charts, chart_view_box=VIEW_BOX, user=identity.current_user(), **_helpers()
+        "pages/stats.html", boards=boards, imported=imported, charts=charts, chart_view_box=VIEW_BOX,
+        user=identity.current_user(), **_helpers()
     )
 
 

@@ -71,6 +71,8 @@ class BoardStatsJson(TypedDict):
     saves: Count
     assisted_games: Count
     unranked_games: Count
+    imported_games: Annotated[Count, Field(description="Imported videos of this board kind: listed apart, never counted "
+                                                       "as games played here (played, won and every figure leave them out).")]
     unranked_reasons: Annotated[dict[UnrankedName, Count], Field(description="Why games did not rank, with how many "
                                                                     "games each.")]
     win_ratio_series: list[Ratio]
@@ -96,6 +98,7 @@ class BoardStats:
     assisted: int = 0
     unranked: int = 0  # games that do not rank (``web.storage.ranking``)
     unranked_reasons: dict[str, int] = field(default_factory=dict)  # why, with how many games each
+    imported: int = 0  # imported videos: not the player's games here, so counted apart from everything above
     ratio_series: list[float] = field(default_factory=list)  # the win ratio after each game
     win_times: list[float] = field(default_factory=list)
     # the community's figures of the wins (ms_toollib's, kept with each result): 3BV/s, IOE, STNB
@@ -128,6 +131,7 @@ class BoardStats:
             "saves": self.saves,
             "assisted_games": self.assisted,
             "unranked_games": self.unranked,
+            "imported_games": self.imported,
             "unranked_reasons": self.unranked_reasons,
             "win_ratio_series": self.ratio_series,
             "win_times": self.win_times,
@@ -157,6 +161,9 @@ def player_stats(owner: str) -> list[BoardStats]:
     found: dict[tuple[str, str], BoardStats] = {}
     for row in rows:
         board = found.setdefault((row.kind, row.mode), BoardStats(row.kind, row.mode))
+        if Unranked.IMPORTED in (row.unranked or "").split(","):
+            board.imported += 1  # a video someone played elsewhere: never one of this player's games or wins
+            continue
         board.played += 1
         if row.won:
             board.won += 1
@@ -186,7 +193,7 @@ def player_stats(owner: str) -> list[BoardStats]:
         if board.win_times:
             board.best_time = min(board.win_times)
             board.median_time = float(statistics.median(board.win_times))
-    return sorted(found.values(), key=lambda board: (-board.played, board.kind, board.mode))
+    return sorted(found.values(), key=lambda board: (-board.played, -board.imported, board.kind, board.mode))
 
 
 @dataclass(frozen=True)
