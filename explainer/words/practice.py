@@ -168,6 +168,7 @@ def _verdict_highlights(verdict: CellVerdict, renderer: Renderer) -> list[Highli
             marks[cell] = tuple(dict.fromkeys((*marks.get(cell, ()), *roles)))
     for cell in verdict.placement or ():
         marks[Cell(*cell)] = (*marks.get(Cell(*cell), ()), "assumed")
+    marks.setdefault(verdict.cell, ("move",))  # the cell the reason is about, shown even when nothing else is
     return highlights_to_json(marks)
 
 

@@ -58,7 +58,10 @@ def test_a_streak_scores_then_ends_at_its_miss_explained(page: Page) -> None:
     expect(miss).to_have_count(1)
     expect(miss.locator("h4")).to_have_text(re.compile(r"^Puzzle 2: "))
     expect(miss.locator(".cell[data-wrong-answer]")).to_have_count(1)
+    page.mouse.move(0, 0)  # the click left the pointer where a reason may now lie, showing that reason's cells
     expect(miss.locator(".cell[data-highlight]").first).to_be_visible()
+    miss.locator(".practice-verdicts li").first.hover()  # the wrong cell's reason shows at least that cell
+    expect(miss.locator(".cell[data-wrong-answer]")).to_have_attribute("data-highlight", re.compile(r"\S"))
     step = hint_text(make_hint(board), "en")  # the step there was: in a wrong cell's reason, or after them
     expect(miss.locator(".run-step, li").filter(has_text=step).first).to_be_visible()
     expect(page.locator('[data-role="run-unranked"]')).to_be_visible()  # a guest's run

@@ -13,6 +13,8 @@ from explainer.core.cells import Cell, CellSet
 from explainer.engine.hint import make_hint
 from explainer.learn.lessons import PATTERN_IDS, SHAPE_IDS, UnknownPatternError, classify, get_pattern, match_shape
 from explainer.words.lessons import puzzle_json
+from explainer.words.practice import answer_json
+from explainer.words.render import Renderer
 from explainer.learn.practice import (
     PUZZLE_MAX_SIDE,
     PUZZLE_MIN_SIDE,
@@ -199,6 +201,10 @@ def test_each_wrong_cell_says_why_from_the_view() -> None:
     deep = Board.parse("?????\n?????\n12221\n.....\n")
     far = check_answer(deep, first_step(deep), cells("C1"), [])
     assert far.cells[0].reason == "no-number" and far.cells[0].placement is None
+    # each wrong cell's reason shows at least that cell, even when no number or placement is in it
+    for result, board in ((far, deep), (flag_guess, puzzle), (opened_mine, ONE_TWO_ONE), (flagged_safe, ONE_TWO_ONE)):
+        reason = answer_json(result, Renderer("en"))["cells"][0]
+        assert reason["verdict"] == "wrong" and reason["cell"] in [mark["cell"] for mark in reason["highlights"]], board
 
 
 def test_certain_cells_outside_the_lesson_are_not_yet_an_answer() -> None:
