@@ -43,7 +43,7 @@ from explainer.bot.moves import WinChances, advised_guess, win_chances
 from explainer.play.figures import bbbv
 from explainer.play.grade import Grade, grade_layout
 from explainer.play.game import Game, GameState, Position
-from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons
+from explainer.play.history import HELP, MOVES, Action, By, apply_entry, assisted_reasons, play_time
 from explainer.play.history import clicks as history_clicks
 from explainer.play.losses import LossReport, move_loss_report, strict_report
 
@@ -358,8 +358,7 @@ def summarize(game: Game, items: Sequence[MoveReview]) -> ReviewSummary:
     clicks = history_clicks(game).total
     judged = [item for item in moves if item.verdict != Verdict.NEUTRAL]
     good = sum(1 for item in judged if item.verdict == Verdict.CERTAIN or (item.verdict == Verdict.FORCED_GUESS and (item.safest or item.followed)))
-    times = [item.t for item in items if item.t is not None]
-    elapsed = (max(times) - min(times)) if len(times) >= 2 else None
+    elapsed = play_time(game)  # the game's one time, as its page shows it
     value = bbbv(game.height, game.width, game.layout) if game.finished and game.layout is not None else None
     return ReviewSummary(
         state=game.state.public,

@@ -285,6 +285,7 @@ class ReplayMove(Body):
     saved: bool = False
     undone: bool = False
     strict: bool = False
+    lost: bool = False
 
 
 class ReplayFile(Body):

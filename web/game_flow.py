@@ -13,6 +13,7 @@ from typing import TypeVar
 from sqlalchemy import Connection
 
 from explainer.play.game import Game
+from explainer.play.history import play_time
 from web.storage import games
 from web.storage.records import GameRecord
 from web.storage.results import Result, provisional_result, result_of, save_result
@@ -48,7 +49,9 @@ def written(record: GameRecord, was_over: bool, now: float) -> games.Write:
     ends = game.over and not was_over
     saves: list[Result | None] = []  # in this order, in the move's transaction
     if ends:  # the game ends with this move: its result, the review included
-        seconds = 0.0 if started is None or finished is None else max(0.0, finished - started)
+        seconds = play_time(game)  # the game's one time, as every page shows it
+        if seconds is None:
+            seconds = 0.0 if started is None or finished is None else max(0.0, finished - started)
         saves.append(result_of(record, owner, seconds, now))
     elif was_over and not game.over:  # an undo took the end back: the result goes
         saves.append(None)

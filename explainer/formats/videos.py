@@ -37,6 +37,7 @@ __all__ = [
     "VideoEvent",
     "VideoHeader",
     "read_video",
+    "PROGRAMS",
     "video_kind",
     "write_evf",
 ]
@@ -45,6 +46,9 @@ __all__ = [
 VideoKind = Literal["avf", "rmv", "evf", "mvf"]
 #: the replay videos read, by file extension
 VIDEO_KINDS: tuple[VideoKind, ...] = get_args(VideoKind)
+#: the program that writes each kind, to name it in messages ("a Metasweeper (.evf) replay video")
+PROGRAMS: dict[VideoKind, str] = {"avf": "Minesweeper Arbiter", "rmv": "Viennasweeper", "evf": "Metasweeper",
+                                  "mvf": "Minesweeper Clone"}
 #: the largest video read (an expert game's is a few tens of kilobytes)
 MAX_VIDEO_BYTES = 512 * 1024
 #: the child reading a video: seconds of CPU and wall time, and bytes of address space (an expert video is read
@@ -88,8 +92,9 @@ def read_video(data: bytes, kind: str) -> dict[str, Any]:
         raise VideoError("%(name)s is not a replay video this program reads: use .avf, .rmv, .evf or .mvf", name=repr(kind))
     if len(data) > MAX_VIDEO_BYTES:
         raise VideoError("a replay video is at most %(limit)s bytes; this one has %(size)s", limit=MAX_VIDEO_BYTES, size=len(data))
+    named = f"{PROGRAMS[kind]} (.{kind})"  # (a kind alone reads "a evf")
     if not data:
-        raise VideoError("the %(kind)s replay video is empty", kind=kind)
+        raise VideoError("the %(kind)s replay video is empty", kind=named)
     _sweep_stale_folders()
     with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX) as folder:
         try:
@@ -103,15 +108,15 @@ def read_video(data: bytes, kind: str) -> dict[str, Any]:
                 check=False,
             )
         except subprocess.TimeoutExpired:
-            raise VideoError("reading this %(kind)s replay video took too long", kind=kind) from None
+            raise VideoError("reading this %(kind)s replay video took too long", kind=named) from None
     if done.returncode != 0:
-        raise VideoError("this file could not be read as a %(kind)s replay video", kind=kind)
+        raise VideoError("this file could not be read as a %(kind)s replay video", kind=named)
     try:
         parsed = json.loads(done.stdout)
     except ValueError:
-        raise VideoError("this file could not be read as a %(kind)s replay video", kind=kind) from None
+        raise VideoError("this file could not be read as a %(kind)s replay video", kind=named) from None
     if not isinstance(parsed, dict):
-        raise VideoError("this file could not be read as a %(kind)s replay video", kind=kind)
+        raise VideoError("this file could not be read as a %(kind)s replay video", kind=named)
     return parsed
 
 

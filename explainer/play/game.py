@@ -132,6 +132,7 @@ class Record(TypedDict):
     saved: NotRequired[bool]  # forgiving mode: the mines moved away from the cells it opened
     first_layout: NotRequired[str]  # the first open: the layout it placed (a bitmask, ``layout_text``)
     layout: NotRequired[str]  # a save or an assist: the layout the mines moved to, just before
+    lost: NotRequired[bool]  # an undo: it took back the click that lost (its loss waited, the clock stopped)
 
 
 class LossRecord(TypedDict, total=False):

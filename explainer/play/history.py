@@ -8,10 +8,12 @@ Every move is kept in ``Game.history``, in order, as a plain record (JSON as it 
 * ``{"action": "assist", "cell": [r, c], "by": "game", "t": ...}`` — a cell an assisted game opened
   after the move before it;
 * ``{"action": "undo", "cell": [r, c], "by": "player", "t": ...}`` — the last move taken back (and its
-  assists); the moves it took back stay in the history with ``"undone": true``;
+  assists); the moves it took back stay in the history with ``"undone": true``; an undo of the click that
+  lost carries ``"lost": true``;
 * ``{"action": "hint" | "probabilities", "by": "player", "t": ...}`` — help asked for (no move).
 
-``t`` is the wall-clock time of the move (Unix seconds), or None where no clock was given.  The
+``t`` is the wall-clock time of the move (Unix seconds), or None where no clock was given; ``play_time``
+reads the game's one time from them.  The
 history holds the layout: like the game itself it stays on the server, and what a player is shown of
 it (a review, a replay file) waits for the end of the game.
 
@@ -56,6 +58,7 @@ __all__ = [
     "initial_layout",
     "live_moves",
     "note_help",
+    "play_time",
     "rebuild",
     "record",
     "undo",
@@ -167,6 +170,29 @@ def note_help(game: Game, kind: Action, at: float | None = None) -> None:
     record(game, kind, None, "player", at)
 
 
+def play_time(game: Game) -> float | None:
+    """The game's time, the one the game page, its review, the statistics and the terminal show: from the first
+    click to the last move (the one that ended a game that is over), less the time a lost game waited before its
+    loss was undone (reading the loss report is not play).  None for a history without times or without a click.
+
+    An imported replay's times are its own (a video's seconds from its start), so its time is the video's."""
+    start: float | None = None
+    end = 0.0
+    waited = 0.0
+    for entry in game.history:
+        t = entry["t"]
+        if t is None:
+            continue
+        if entry["action"] in MOVES and start is None and entry["action"] in ("open", "chord"):
+            start = t
+        if start is None or not (entry["action"] in MOVES or entry["action"] == "undo"):
+            continue
+        if entry.get("lost"):  # the clock stood from the losing click to this undo
+            waited += max(0.0, t - end)
+        end = max(end, t)
+    return None if start is None else max(0.0, end - start - waited)
+
+
 def live_moves(game: Game) -> list[Record]:
     """The moves (and assists) that still stand, in order."""
     return [entry for entry in game.history if entry["action"] in (*MOVES, ASSIST) and not entry.get("undone")]
@@ -215,12 +241,15 @@ def undo(game: Game, at: float | None = None) -> Record:
     if position is None:
         raise GameError("there is no move to undo")
     taken = history[position]
+    lost = game.state is GameState.LOSS_PENDING
     for entry in history[position:]:
         if entry["action"] in (*MOVES, ASSIST):
             entry["undone"] = True
     assert taken["cell"] is not None  # (a move has its cell)
     row, col = taken["cell"]
     record(game, "undo", (row, col), "player", at)
+    if lost:
+        game.history[-1]["lost"] = True
     rebuild(game)
     return taken
 

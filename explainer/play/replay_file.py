@@ -46,6 +46,7 @@ class ReplayMove(TypedDict):
     saved: NotRequired[bool]  # forgiving: the mines moved away from the cells it opened
     undone: NotRequired[bool]  # taken back by a later undo
     strict: NotRequired[bool]  # strict: the move lost at once
+    lost: NotRequired[bool]  # an undo of the click that lost
 
 
 class ReplayFile(TypedDict):
@@ -84,7 +85,7 @@ def to_replay(game: Game) -> ReplayFile:
         elif "first_layout" in entry and layout_value(entry["first_layout"]) != first_layout:
             # a first click again after the first was undone: the layout it placed
             move["layout"] = _rows(layout_value(entry["first_layout"]), game.height, game.width)
-        for flag in ("saved", "undone", "strict"):
+        for flag in ("saved", "undone", "strict", "lost"):
             if entry.get(flag):
                 move[flag] = True
         moves.append(move)
@@ -184,7 +185,7 @@ def from_replay(data: Any) -> Game:
             if moved.bit_count() != mines:
                 raise ReplayError(f"{where}field 'layout' has {moved.bit_count()} mines, expected {mines}")
             entry["layout"] = layout_text(moved)
-        for flag in ("saved", "undone", "strict"):
+        for flag in ("saved", "undone", "strict", "lost"):
             if flag in move and not isinstance(move[flag], bool):
                 raise ReplayError(f"{where}field {flag!r} must be true or false, got {move[flag]!r}")
         if move.get("saved"):
@@ -193,6 +194,8 @@ def from_replay(data: Any) -> Game:
             entry["undone"] = True
         if move.get("strict"):
             entry["strict"] = True
+        if move.get("lost") and action == "undo":
+            entry["lost"] = True
         entries.append(entry)
     if not any(e["action"] in ("open", "chord") for e in entries):
         raise ReplayError("field 'moves' has no open: a replay starts with the first click")

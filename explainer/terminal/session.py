@@ -126,7 +126,12 @@ class Session:
         return self.game.view()
 
     def elapsed(self) -> float:
-        """Seconds played: from the first move to the end (or to now)."""
+        """Seconds played: a game over has its one time, read from its moves (``history.play_time``, as the web's);
+        a game in play, from the first move to now."""
+        if self.game.over:
+            played = history.play_time(self.game)
+            if played is not None:
+                return played
         if self.started is None:
             return 0.0
         end = self.finished if self.finished is not None else self.clock()
@@ -310,11 +315,14 @@ class Session:
         game = self.game
         if not history.can_undo(game):
             return False
+        lost = game.state is GameState.LOSS_PENDING
         try:
             history.undo(game, time.time())
         except EngineError as error:
             self._error(error)
             return False
+        if lost and self.started is not None and self.finished is not None:
+            self.started += max(0.0, self.clock() - self.finished)  # reading the loss report is not play
         self.finished = None
         if game.state is GameState.READY:
             self.started = None

@@ -82,7 +82,9 @@ class ReviewSummaryJson(TypedDict):
     probabilities: Annotated[Count, Doc("The times the probabilities were asked for.")]
     undos: Count
     accuracy: Probability | None
-    time: Annotated[float, Ge(0)] | None
+    time: Annotated[Annotated[float, Ge(0)] | None, Doc(
+        "Seconds from the first click to the end, less the time a loss waited for its undo: the game's one time, as "
+        "its page shows it (an imported video's own); null without times.")]
     bbbv: Count | None
     bbbv_per_second: Annotated[float, Ge(0)] | None
     efficiency: Annotated[float, Ge(0)] | None

@@ -288,13 +288,16 @@ def test_the_language_menu_works_on_learn_pages(page: Page) -> None:
     expect(page.locator('[data-nav="learn"]')).to_have_text("Lernen")
 
 
-def test_the_skip_link_jumps_to_the_board(page: Page) -> None:
+def test_the_skip_link_lands_on_the_board_where_the_keys_work(page: Page) -> None:
     page.goto("/")
     page.keyboard.press("Tab")
     link = page.locator(".skip-link")
     expect(link).to_be_focused()
     expect(link).to_be_in_viewport()
-    link.press("Enter")
-    expect(page.locator('[data-role="board-wrap"]')).to_be_focused()
-    page.keyboard.press("Tab")  # the next stop is the board's cursor cell
+    link.press("Enter")  # it lands on the board's cursor cell, where the keys work
+    cursor = page.locator('.cell[data-cursor="true"]')
+    expect(cursor).to_be_focused()
+    before = (cursor.get_attribute("data-row"), cursor.get_attribute("data-col"))
+    page.keyboard.press("ArrowDown")
     expect(page.locator('.cell[data-cursor="true"]')).to_be_focused()
+    assert (cursor.get_attribute("data-row"), cursor.get_attribute("data-col")) != before

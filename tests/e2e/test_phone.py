@@ -10,7 +10,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import board, cell, started_beginner
+from explainer.core.cells import iter_bits
+from explainer.play.game import Game
+
+from .conftest import LiveServer
+from .helpers import api_move, board, cell, started_beginner
 
 pytestmark = pytest.mark.e2e
 
@@ -85,6 +89,42 @@ def test_menu_and_more_open_what_they_fold(page: Page) -> None:
     expect(page.locator('[data-action="probabilities"]')).to_be_visible()
     expect(page.locator('[data-action="restart"]')).to_be_visible()
     expect(page.locator('[data-action="more"]')).to_have_attribute("aria-expanded", "true")
+
+
+def test_more_folds_back_on_a_new_game_and_the_board_is_in_view(page: Page) -> None:
+    page.goto("/")
+    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    page.click('[data-action="more"]')
+    expect(page.locator('[data-action="restart"]')).to_be_visible()
+    page.click('[data-action="new-game"]')
+    expect(page.locator('[data-action="more"]')).to_have_attribute("aria-expanded", "false")
+    expect(page.locator('[data-action="restart"]')).to_be_hidden()
+    expect(cell(page, 8, 8)).to_be_in_viewport()
+
+
+def test_a_game_s_end_opens_the_sheet_on_its_summary(page: Page, live_server: LiveServer) -> None:
+    game = started_beginner(page)
+    stored = live_server.game(game)
+    assert stored.layout is not None
+    last = None
+    for index in iter_bits(~stored.layout & ((1 << stored.size) - 1)):
+        if stored.revealed >> index & 1:
+            continue
+        trial = Game.from_dict(stored.to_dict())
+        trial.open(*divmod(index, stored.width))
+        if trial.state == "won":  # the winning click is left for the page
+            last = divmod(index, stored.width)
+            break
+        api_move(page, game, "open", divmod(index, stored.width))
+        stored = live_server.game(game)
+    assert last is not None
+    page.reload()
+    expect(cell(page, *last)).to_have_attribute("data-state", "covered")
+    expect(page.locator(".panel")).not_to_have_attribute("data-open", "true")
+    cell(page, *last).click()
+    expect(page.locator('[data-role="status"]')).to_have_attribute("data-state", "won")
+    expect(page.locator(".panel")).to_have_attribute("data-open", "true")
+    expect(page.locator('[data-role="summary"]')).to_be_in_viewport()
 
 
 def test_an_intermediate_board_fits_the_width(page: Page) -> None:

@@ -107,3 +107,16 @@ def test_a_metasweeper_video_is_reviewed_from_the_game_page(page: Page, tmp_path
     expect(page).to_have_url(re.compile(r"/games/[^/]+/review$"))
     expect(page.locator('[data-role="review-moves"] button')).to_have_count(4)
     expect(page.locator('[data-role="review-summary"] [data-figure="zini"]')).to_have_text("ZiNi: 3")
+
+
+def test_a_bad_video_s_error_is_in_view_with_the_menu_closed(page: Page, tmp_path: Path) -> None:
+    """The import closes the menu it came from, so its error is read on screen, naming the video's program."""
+    path = tmp_path / "broken.evf"
+    path.write_bytes(b"not a video at all" * 10)
+    page.goto("/")
+    open_settings(page)
+    page.set_input_files('[data-role="replay-import"]', str(path))
+    message = page.locator('[data-role="explanation"]')
+    expect(message).to_contain_text("could not be read as a Metasweeper (.evf) replay video")
+    expect(page.locator('[data-role="settings"]')).not_to_have_attribute("open", "")
+    expect(message).to_be_in_viewport()

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from explainer.engine.hint import make_hint
 from explainer.formats import videos
 from explainer.play.game import Game, GameState
+from explainer.play.history import play_time
 from explainer.play.moves import flag_cell, open_cell
 from explainer.review import review
-from explainer.formats.videos import MAX_VIDEO_BYTES, VideoError, read_video, video_kind
+from explainer.formats.videos import MAX_VIDEO_BYTES, PROGRAMS, VideoError, read_video, video_kind
 from explainer.play.videos import from_video, to_evf
 
 from tests.formats.videos import avf, evf, mvf, rmv
@@ -81,7 +82,7 @@ def test_the_size_is_checked_before_anything_is_parsed(monkeypatch: pytest.Monke
 def test_random_bytes_get_a_clean_error_and_leave_no_crash_log(kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     # 250 random bytes: EvfVideo(...).parse() panics on them (SIGABRT) in-process
-    with pytest.raises(VideoError, match=f"could not be read as a {kind} replay video"):
+    with pytest.raises(VideoError, match=rf"could not be read as a {PROGRAMS[kind]} \(\.{kind}\) replay video"):
         read_video(os.urandom(250), kind)
     assert os.listdir(tmp_path) == []  # no crash.log here (the child ran in a temporary folder)
 
@@ -117,6 +118,16 @@ def test_a_video_imported_through_the_api_is_reviewed_and_never_ranks(client: Fl
     assert reply["video"]["kind"] == "evf" and reply["video"]["statistics"]["zini"] == 3
 
 
+def test_an_imported_video_has_its_own_time_on_the_game_page_and_in_the_review(client: FlaskClient) -> None:
+    """Its moves 250 ms apart: 0.75 s from the first click to the last, not the instant of the import (0 s)."""
+    data = rmv(5, 5, MINES, WON[:4], step_ms=250)
+    assert play_time(from_video(data, "rmv")) == pytest.approx(0.75)
+    game = client.post("/api/replays", json={"video": base64.b64encode(data).decode(), "name": "a.rmv"}).json["game"]
+    assert game["elapsed"] == pytest.approx(0.75) and game["summary"]["bbbv_per_second"] > 0
+    review = client.get(f"/api/games/{game['id']}/review").json["review"]
+    assert review["summary"]["time"] == pytest.approx(0.75)
+
+
 @pytest.mark.parametrize(
     ("body", "quoted"),
     [
@@ -140,7 +151,7 @@ def test_the_command_line_reviews_a_video(run_cli, tmp_path: Path, capsys: pytes
     bad.write_bytes(os.urandom(300))
     capsys.readouterr()
     code, _out = run_cli(["review", str(bad)])
-    assert code == 2 and "could not be read as a rmv replay video" in capsys.readouterr().err
+    assert code == 2 and "could not be read as a Viennasweeper (.rmv) replay video" in capsys.readouterr().err
     assert sorted(os.listdir(tmp_path)) == ["bad.rmv", "game.evf"]  # no crash.log
 
 

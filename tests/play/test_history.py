@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 
 from explainer import solve
 from explainer.play.game import Game, GameError, GameState
-from explainer.play.history import accept_loss, assisted_reasons, can_undo, live_moves, undo
+from explainer.play.history import accept_loss, assisted_reasons, can_undo, live_moves, play_time, undo
+from explainer.play.replay_file import from_replay, to_replay
 from explainer.play.modes import new_game
 from explainer.play.moves import chord_cell, flag_cell, open_cell
 
@@ -74,6 +75,36 @@ def test_a_loss_can_be_undone_until_it_is_accepted() -> None:
     assert game.state is GameState.LOST and game.finished and not can_undo(game)
     with pytest.raises(GameError, match="over for good"):
         undo(game)
+
+
+def test_the_game_s_one_time_runs_from_the_first_click_and_skips_a_loss_waiting_for_its_undo() -> None:
+    game = new_game("classic", 9, 9, 10, seed=5)
+    assert play_time(game) is None  # no click yet
+    open_cell(game, 4, 4, at=100.0)
+    assert play_time(game) == 0.0
+    assert game.layout is not None
+    mine = next(i for i in range(81) if game.layout >> i & 1)
+    target = safe_cells(game)[0]
+    flag_cell(game, *target, at=104.0)
+    undo(game, at=105.0)  # a move taken back in play: its time is play
+    assert play_time(game) == 5.0 and "lost" not in game.history[-1]
+    open_cell(game, *divmod(mine, 9), at=110.0)  # ten seconds in, a loss
+    assert play_time(game) == 10.0
+    undo(game, at=700.0)  # ten minutes reading why, then the undo
+    assert game.history[-1]["lost"] is True and play_time(game) == 10.0
+    open_cell(game, *target, at=703.0)
+    assert play_time(game) == 13.0
+    open_cell(game, *divmod(mine, 9), at=705.0)
+    accept_loss(game)
+    assert play_time(game) == 15.0
+    # a replay file keeps the undo of a loss, so its time reads the same
+    again = from_replay(to_replay(game))
+    assert [entry.get("lost", False) for entry in again.history if entry["action"] == "undo"] == [False, True]
+    assert play_time(again) == 15.0
+    # help asked for is not a move, and a history without times has no time
+    timeless = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(timeless, 4, 4)
+    assert play_time(timeless) is None
 
 
 def test_undoing_the_first_click_places_a_new_layout_at_the_next_one() -> None:
@@ -167,6 +198,12 @@ def test_reading_the_loss_report_is_not_play_time(client: FlaskClient, stored_ga
     assert back["running"] and back["elapsed"] == pytest.approx(30.0)
     clock[0] += 5.0
     assert client.get(f"/api/games/{game_id}").json["game"]["elapsed"] == pytest.approx(35.0)
+    # the game ends: its page, its review and its result give one time
+    client.post(f"/api/games/{game_id}/open", json={"row": mine // 9, "col": mine % 9})
+    clock[0] += 60.0
+    over = client.post(f"/api/games/{game_id}/accept", json={}).json["game"]
+    assert over["elapsed"] == pytest.approx(35.0)
+    assert client.get(f"/api/games/{game_id}/review").json["review"]["summary"]["time"] == pytest.approx(35.0)
 
 
 def test_one_click_count_and_the_figures_at_once(client: FlaskClient, stored_game) -> None:

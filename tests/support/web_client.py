@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -107,9 +108,10 @@ def session_owner(client: FlaskClient) -> str:
 
 
 def played_for(app: Flask, game_id: str, seconds: float = 60.0) -> None:
-    """Move a started game's first click ``seconds`` back, as if a person had been playing it that long: a test
-    that wins a ranked game in a few milliseconds would otherwise be faster than any human record (``speed``)."""
-    from sqlalchemy import update
+    """Move a started game's moves so far ``seconds`` back (its clock's start and its history's times, which give
+    its one time), as if a person had been playing it that long: a test that wins a ranked game in a few
+    milliseconds would otherwise be faster than any human record (``speed``)."""
+    from sqlalchemy import select, update
 
     from web.storage.database import connection, write
     from web.storage.tables import games
@@ -117,7 +119,13 @@ def played_for(app: Flask, game_id: str, seconds: float = 60.0) -> None:
     with app.app_context():
         conn = connection()
         with write(conn):
-            conn.execute(update(games).where(games.c.id == game_id).values(started_at=games.c.started_at - seconds))
+            data = conn.execute(select(games.c.data).where(games.c.id == game_id)).scalar_one()
+            game = Game.from_dict(json.loads(data))
+            for entry in game.history:
+                if entry["t"] is not None:
+                    entry["t"] -= seconds
+            conn.execute(update(games).where(games.c.id == game_id).values(
+                started_at=games.c.started_at - seconds, data=json.dumps(game.to_dict())))
 
 
 def adversarial_game(seed: int = 1) -> Game:

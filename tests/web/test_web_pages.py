@@ -116,6 +116,7 @@ def test_german_page_shows_translated_ui_strings(client: FlaskClient) -> None:
         translated = german.gettext(msgid)
         assert translated != msgid, f"the German catalog does not translate {msgid!r} yet"
         assert translated in html
+    assert "<kbd>Leertaste</kbd> <kbd>Eingabe</kbd>" in html  # the keys' names too
 
 
 def test_html_pages_404_as_html(client: FlaskClient) -> None:

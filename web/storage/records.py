@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 
 from explainer.play.game import Game
+from explainer.play.history import play_time
 
 __all__ = ["GameRecord"]
 
@@ -28,7 +29,12 @@ class GameRecord:
     adopted: bool = False  # an anonymous browser's game, handed to an account at sign-in
 
     def elapsed(self, now: float | None = None) -> float:
-        """Seconds played: from the first open to the end (or to now)."""
+        """Seconds played: a game over has its one time, read from its moves (``play_time``); a game in play, from
+        the first open to now, by the server's clock."""
+        if self.finished_at is not None:
+            played = play_time(self.game)
+            if played is not None:
+                return played
         if self.started_at is None:
             return 0.0
         end = self.finished_at if self.finished_at is not None else (time.time() if now is None else now)

@@ -149,7 +149,10 @@ class App {
     // a replay file becomes a game of this session, and its review opens
     this.form.querySelector('[data-role="replay-import"]').addEventListener("change", (event) => {
       const file = event.target.files && event.target.files[0];
-      if (file) this.queue(() => this.importReplay(file));
+      if (file) {
+        this.closeMenus(); // (an error then shows in view, not behind the open menu)
+        this.queue(() => this.importReplay(file));
+      }
     });
     // the board's cells grow and shrink with the window
     addEventListener("resize", () => this.fitBoard());
@@ -303,11 +306,13 @@ class App {
       this.warning = null;
       this.panel.hideWarning();
     }
-    this.showEnd(game);
+    const isOver = (shown) => shown.state === "won" || shown.state === "lost";
+    this.showEnd(game, Boolean(previous && previous.id === game.id && !isOver(previous) && isOver(game)));
   }
 
-  // the end of a game: the mode's figures and, after a loss, why (also after a reload)
-  showEnd(game) {
+  // the end of a game: the mode's figures and, after a loss, why (also after a reload); a game that has
+  // just ended opens the phone's sheet on them
+  showEnd(game, ended = false) {
     const over = game.state === "won" || game.state === "lost";
     const loss = over && game.end ? game.end.loss : null;
     this.panel.showLoss(loss);
@@ -348,6 +353,7 @@ class App {
     }
     if ("assists" in figures) lines.push(["assists", format(this.texts.summaryAssists, { count: figures.assists })]);
     this.panel.showSummary(lines);
+    if (ended) this.panel.setOpen(true);
   }
 
   // phones: bring the highlighted cells into view, between the top of the screen and the explanation sheet
@@ -417,9 +423,19 @@ class App {
     this.syncModeChoice();
   }
 
+  // the menus close on the action they lead to (a phone's "More" too: the board comes back into view)
+  closeMenus() {
+    this.settingsMenu.open = false;
+    const main = document.querySelector("main.game");
+    if (main.dataset.more !== "open") return;
+    main.dataset.more = "closed";
+    document.querySelector('[data-action="more"]').setAttribute("aria-expanded", "false");
+    this.fitBoard();
+  }
+
   async newGame(settings) {
     this.bot.pause();
-    this.settingsMenu.open = false;
+    this.closeMenus();
     const { game } = await this.api.create(settings);
     this.botMoved = false;
     this.warning = null;
@@ -476,6 +492,7 @@ class App {
   async replay() {
     this.bot.pause();
     if (!this.game || !this.game.replayable) return;
+    this.closeMenus();
     const { game } = await this.api.replay(this.game.id);
     this.botMoved = false;
     this.warning = null;

@@ -8,6 +8,18 @@ for (const select of document.querySelectorAll("select[data-autosubmit]")) {
   select.addEventListener("change", () => select.form.submit());
 }
 
+// the skip link lands where the keys work: on a board, its current cell (the frame around it takes no keys)
+const skipLink = document.querySelector(".skip-link");
+if (skipLink) {
+  skipLink.addEventListener("click", (event) => {
+    const target = document.querySelector(skipLink.getAttribute("href"));
+    const cell = target && target.querySelector('.cell[tabindex="0"]');
+    if (!cell) return;
+    event.preventDefault();
+    cell.focus();
+  });
+}
+
 function storedTheme() {
   try {
     return localStorage.getItem(THEME_KEY);
