@@ -87,7 +87,7 @@ def test_a_phone_plays_beginner_with_36_px_cells_and_the_hint_in_view(phone: Pag
     expect(board(phone)).not_to_have_attribute("data-game-state", "ready")
     # touch wording, no keyboard help
     expect(phone.locator(".keys")).to_be_hidden()
-    expect(phone.locator(".touch-help")).to_be_visible()
+    expect(phone.locator('[data-touch-help="long-press-flags"]')).to_be_visible()  # the default scheme's
     phone.locator('[data-action="hint"]').tap()
     text = explanation(phone)
     expect(text).not_to_have_attribute("data-kind", "empty")

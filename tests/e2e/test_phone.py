@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from explainer.core.cells import iter_bits
 from explainer.play.game import Game
+from explainer.words.i18n import LANGUAGES
 
 from .conftest import LiveServer
 from .helpers import api_move, board, cell, started_beginner
@@ -156,3 +157,26 @@ def test_after_a_hint_its_cells_are_above_the_sheet(page: Page) -> None:
     )
     # and a cell can still be played: the first click's cell is on screen
     expect(cell(page, 4, 4)).to_be_visible()
+
+
+#: what lies past the screen's edges (the board's frame pans a large board: its cells are left out)
+CUT_OFF = """() => [...document.querySelectorAll('body *')].filter((element) => {
+    if (element.closest('[data-role="board-wrap"]') || element.closest('.panel')) return false;
+    const style = getComputedStyle(element);
+    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    const r = element.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5);
+}).map((element) => `${element.tagName.toLowerCase()}.${element.className} ${element.textContent.trim().slice(0, 30)}`)"""
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_nothing_is_cut_off_with_the_menus_open(page: Page, language: str) -> None:
+    page.goto(f"/?lang={language}")
+    expect(board(page)).to_have_attribute("data-game-state", "ready")
+    assert page.evaluate(CUT_OFF) == []
+    page.click('[data-action="more"]')
+    menu = page.locator('[data-role="settings"]')
+    menu.locator("summary").click()
+    expect(menu.locator('select[name="autopilot"]')).to_be_visible()
+    assert page.evaluate(CUT_OFF) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -202,6 +202,11 @@ def cell_texts() -> dict[str, str]:
     }
 
 
+#: the long-press durations a touch player may choose, in milliseconds, and the default (``touch.js``'s)
+LONG_PRESS_TIMES = (250, 350, 450, 600, 800)
+DEFAULT_LONG_PRESS = 450
+
+
 def client_texts() -> dict[str, str]:
     """Sentences the script shows, in the page's language."""
     return {
@@ -334,6 +339,8 @@ def index() -> ResponseReturnValue:
         max_height=CUSTOM_MAX_HEIGHT,
         max_width=CUSTOM_MAX_WIDTH,
         free_cells=FIRST_CLICK_AREA,
+        long_press_times=LONG_PRESS_TIMES,
+        default_long_press=DEFAULT_LONG_PRESS,
     )
 
 

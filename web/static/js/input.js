@@ -9,12 +9,18 @@
 // work on any layout (Russian "а"/"р", Arabic, Korean ...) and with an input
 // method on.  A virtual keyboard that reports no code falls back to the character.
 
-const LONG_PRESS_MS = 450;
+import { touch } from "./touch.js";
+
 const MOVE_TOLERANCE_PX = 10;
 
 function cellOf(target) {
   const cell = target instanceof Element ? target.closest(".cell") : null;
   return cell ? { cell, row: Number(cell.dataset.row), col: Number(cell.dataset.col) } : null;
+}
+
+// a covered cell, flagged or not: the cells a tap or a long press may open or flag
+function covered(cell) {
+  return cell.dataset.state === "covered" || cell.dataset.state === "flagged";
 }
 
 function typing(target) {
@@ -95,7 +101,9 @@ export function bindBoard(board, handlers) {
       return;
     }
     board.setCursor(hit.row, hit.col);
-    handlers.onOpen(hit.row, hit.col);
+    // a tap on a covered cell does what the touch scheme says (on an open number: a chord, in every scheme)
+    if (lastPointer === "touch" && touch.tapAction() === "flag" && covered(hit.cell)) handlers.onFlag(hit.row, hit.col);
+    else handlers.onOpen(hit.row, hit.col);
   });
 
   element.addEventListener("contextmenu", (event) => {
@@ -122,8 +130,9 @@ export function bindBoard(board, handlers) {
       current.fired = true;
       suppressClick = true;
       board.setCursor(hit.row, hit.col);
-      handlers.onFlag(hit.row, hit.col);
-    }, LONG_PRESS_MS);
+      if (touch.longPressAction() === "flag" || !covered(hit.cell)) handlers.onFlag(hit.row, hit.col);
+      else handlers.onOpen(hit.row, hit.col);
+    }, touch.pressMs);
     press = current;
   });
 

@@ -6,6 +6,7 @@ import { BotRunner } from "./bot.js";
 import { cellName, format } from "./cells.js";
 import { DimSatisfied, Marks, Zoom, storeChoice, storedChoice } from "./comforts.js";
 import { bindBoard, bindHintKey } from "./input.js";
+import { touch } from "./touch.js";
 import { LEVELS, Panel } from "./panel.js";
 import { duration } from "./steps.js";
 import { Timer } from "./timer.js";
@@ -90,6 +91,31 @@ class App {
     marksChoice.addEventListener("change", () => {
       this.marks.enabled = marksChoice.checked;
     });
+    // touch: the scheme and the long press's time (remembered by the browser), and the toggle's Flag mode button
+    const schemeChoice = this.form.querySelector('select[name="touch-scheme"]');
+    const pressChoice = this.form.querySelector('select[name="long-press"]');
+    const flagMode = document.querySelector('[data-action="flag-mode"]');
+    const syncTouch = () => {
+      flagMode.hidden = touch.scheme !== "toggle";
+      flagMode.setAttribute("aria-pressed", String(touch.flagMode));
+      this.board.element.dataset.touchScheme = touch.scheme;
+      this.board.element.dataset.longPressMs = String(touch.pressMs);
+    };
+    schemeChoice.value = touch.scheme;
+    pressChoice.value = String(touch.pressMs);
+    schemeChoice.addEventListener("change", () => {
+      touch.scheme = schemeChoice.value;
+      syncTouch();
+    });
+    pressChoice.addEventListener("change", () => {
+      touch.pressMs = Number(pressChoice.value);
+      syncTouch();
+    });
+    this.on("flag-mode", () => {
+      touch.flagMode = !touch.flagMode;
+      syncTouch();
+    });
+    syncTouch();
     // phones: the controls a game needs less often fold behind "More"
     this.on("more", (event) => {
       const main = document.querySelector("main.game");
