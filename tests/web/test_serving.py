@@ -312,7 +312,7 @@ def run_heavy(server: Server, game_id: str, client: Client, stop: threading.Even
             started = time.perf_counter()
             try:
                 status, _, _ = raw_request(server.port, method, path, None, cookie, timeout=120, csrf=client.csrf)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # (a worker killed mid-reply leaves a short read)
                 status = 0
             log.append((f"{method} {path.rsplit('/', 1)[-1]}", time.perf_counter() - started, status))
             if stop.is_set():

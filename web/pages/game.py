@@ -199,6 +199,8 @@ def cell_texts() -> dict[str, str]:
         # I18N: a board cell's name for screen readers under the probability overlay: a covered cell with the
         # lowest mine chance (marked on the board), e.g. "C5, covered, mine chance 12.5%, safest"
         "cellChanceSafest": _("%(cell)s, covered, mine chance %(percent)s, safest"),
+        # I18N: the probability overlay's key below the board: its colours from 0% to 100% follow this label
+        "chanceKey": _("Mine chance:"),
     }
 
 

@@ -17,10 +17,21 @@ const ENGLISH = {
   safestOne: "Safest cell (%(percent)s chance of a mine): %(cells)s",
   safestMany: "Safest cells (%(percent)s chance of a mine): %(cells)s",
   safestMore: "%(count)s more",
+  chanceKey: "Mine chance:",
 };
 
 const CHIP_CLEARANCE = 2; // px between an overlay chip and its cell's edge, at least
 const SAFEST_NAMED = 5; // the note names at most this many safest cells (else 4 and "N more")
+
+// the overlay's colour for a mine chance ``p``, on a square-root scale so that low risks differ: a hue from green
+// to red, or (the colour-blind palette) a mix from dark blue to light orange
+function paintRisk(element, p) {
+  element.style.setProperty("--hue", String(Math.round(120 - 120 * Math.sqrt(p))));
+  element.style.setProperty("--risk", String(Math.sqrt(p)));
+}
+
+// the chances the overlay's key shows
+const KEY_STEPS = [0, 0.05, 0.2, 0.5, 1];
 
 export class BoardView {
   constructor(element, texts = {}) {
@@ -236,6 +247,7 @@ export class BoardView {
       cell.removeAttribute("title");
       cell.style.removeProperty("--p");
     }
+    this.showKey(Boolean(overlay));
     if (!overlay) return;
     const safest = new Set(safestCells(overlay).map(([row, col]) => row * this.width + col));
     overlay.probabilities.forEach((values, row) => {
@@ -247,7 +259,7 @@ export class BoardView {
         cell.dataset.probability = String(p);
         if (isSafest) cell.dataset.safest = "true";
         cell.style.setProperty("--p", String(p));
-        cell.style.setProperty("--hue", String(Math.round(120 - 120 * Math.sqrt(p))));
+        paintRisk(cell, p);
         // the visible percentage is part of the name (WCAG 2.5.3 Label in Name)
         const text = isSafest ? this.texts.cellChanceSafest : this.texts.cellChance;
         cell.setAttribute("aria-label", format(text, { cell: cellName(row, col), percent }));
@@ -260,6 +272,37 @@ export class BoardView {
     });
     this.fitChips();
     if (this.chipWatch) this.chipWatch.observe(this.element);
+  }
+
+  // The overlay's key below the board: what its colours mean, on the same scale (shown with the overlay only)
+  showKey(on) {
+    const wrap = this.element.closest(".board-wrap") || this.element;
+    let key = wrap.nextElementSibling && wrap.nextElementSibling.matches(".prob-key") ? wrap.nextElementSibling : null;
+    if (!on || !this.texts.chanceKey) {
+      if (key) key.hidden = true;
+      return;
+    }
+    if (!key) {
+      key = document.createElement("p");
+      key.className = "prob-key";
+      key.dataset.role = "prob-key";
+      const percent = new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "percent" });
+      const label = document.createElement("span");
+      label.textContent = this.texts.chanceKey;
+      key.append(label);
+      for (const p of KEY_STEPS) {
+        const swatch = document.createElement("span");
+        swatch.className = "prob-swatch";
+        swatch.dataset.risk = String(p);
+        paintRisk(swatch, p);
+        const text = document.createElement("span");
+        text.textContent = percent.format(p);
+        swatch.append(text);
+        key.append(swatch);
+      }
+      wrap.after(key);
+    }
+    key.hidden = false;
   }
 
   // Every chip shown when each one clears its cell's edge by CHIP_CLEARANCE px, else none (the colours and

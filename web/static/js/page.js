@@ -20,6 +20,37 @@ if (skipLink) {
   });
 }
 
+// the palette (classic, or colour-blind safe): the player's choice, remembered by the browser, on every page
+const PALETTE_KEY = "palette";
+const PALETTES = ["colour-blind"];
+
+function applyPalette(palette) {
+  if (PALETTES.includes(palette)) document.documentElement.dataset.palette = palette;
+  else delete document.documentElement.dataset.palette;
+}
+
+function storedPalette() {
+  try {
+    return localStorage.getItem(PALETTE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+applyPalette(storedPalette());
+for (const select of document.querySelectorAll("select[data-palette-choice]")) {
+  select.value = storedPalette() || "";
+  select.addEventListener("change", () => {
+    try {
+      if (select.value) localStorage.setItem(PALETTE_KEY, select.value);
+      else localStorage.removeItem(PALETTE_KEY);
+    } catch {
+      // private browsing: the choice lasts for this page only
+    }
+    applyPalette(select.value);
+  });
+}
+
 function storedTheme() {
   try {
     return localStorage.getItem(THEME_KEY);
