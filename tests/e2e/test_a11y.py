@@ -192,3 +192,14 @@ def test_the_player_pages(page: Page, language: str, scheme: str) -> None:
     assert violations(page) == []
     page.goto(f"/daily?lang={language}")
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("path", ["/learn/one-two", "/learn/guessing", "/"])
+def test_every_landmark_has_a_name_of_its_own(page: Page, path: str) -> None:
+    """axe's landmark-unique (a moderate rule, which ``violations`` leaves out): two navigations need two names."""
+    page.goto(path)
+    expect(page.locator("main")).to_be_visible()
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, { runOnly: ['landmark-unique'] })).violations
+        .map((v) => v.nodes.map((n) => n.target.join(' ')))""")
+    assert found == []
