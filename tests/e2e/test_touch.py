@@ -161,3 +161,38 @@ def test_the_long_press_time_is_chosen_and_remembered(page: Page, live_server: L
     page.reload()
     expect(page.locator('select[name="long-press"]')).to_have_value("800")
     expect(board(page)).to_have_attribute("data-long-press-ms", "800")
+
+
+def pinch(page: Page, target: Locator, spread: float) -> None:
+    """Two fingers on ``target``, moved apart (``spread`` > 1) or together, in eight steps."""
+    found = target.bounding_box()
+    assert found is not None
+    # across the middle, near the top: clear of the explanation sheet over the bottom of the screen
+    x, y = found["x"] + found["width"] / 2, max(found["y"], 0) + min(found["height"] / 2, 120)
+    session = page.context.new_cdp_session(page)
+    gap = 40.0
+
+    def fingers(distance: float) -> list[dict[str, float]]:
+        return [{"x": x - distance / 2, "y": y, "id": 1}, {"x": x + distance / 2, "y": y, "id": 2}]
+
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(gap)})
+    for step in range(1, 9):
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(gap * spread ** (step / 8))})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_pinch_zooms_the_board_and_keeps_the_hint_in_view(page: Page, live_server: LiveServer) -> None:
+    game = started(page, live_server)
+    page.click('[data-action="hint"]')
+    highlighted = page.locator('[data-role="board"] .cell[data-highlight]').first
+    expect(highlighted).to_be_attached()
+    expect(board(page)).to_have_attribute("data-zoom", "1")
+    covered = len(covered_cells(game, mine=False)) + len(covered_cells(game, mine=True))
+    pinch(page, page.locator('[data-role="board-wrap"]'), 2.0)  # twice as far apart: two steps of a quarter each
+    expect(board(page)).to_have_attribute("data-zoom", "1.3")
+    expect(highlighted).to_be_in_viewport()
+    expect(page.locator('.cell[data-state="covered"], .cell[data-state="flagged"]')).to_have_count(covered)  # no move
+    page.reload()  # the zoom is remembered, as the buttons'
+    expect(board(page)).to_have_attribute("data-zoom", "1.3")
+    pinch(page, page.locator('[data-role="board-wrap"]'), 0.5)
+    expect(board(page)).to_have_attribute("data-zoom", "1")

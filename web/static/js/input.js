@@ -56,6 +56,7 @@ export function bindBoard(board, handlers) {
   const element = board.element;
   let press = null; // a touch press that may become a long press
   let suppressClick = false;
+  let pinched = false; // this touch gesture had a second finger: it zooms, it does not open
   let lastPointer = "mouse";
   let chording = null; // the cell a middle-button or two-button chord is held on
   let rightHeld = false; // a two-button chord was released with the right button still down
@@ -95,7 +96,7 @@ export function bindBoard(board, handlers) {
 
   element.addEventListener("click", (event) => {
     const hit = cellOf(event.target);
-    if (!hit) return;
+    if (!hit || (pinched && lastPointer === "touch")) return;
     if (suppressClick) {
       suppressClick = false;
       return;
@@ -123,6 +124,14 @@ export function bindBoard(board, handlers) {
   element.addEventListener("pointerdown", (event) => {
     lastPointer = event.pointerType;
     if (event.pointerType !== "touch") return;
+    if (!event.isPrimary) {
+      // a second finger: a pinch (``pinch.js``), neither a long press nor a tap, until the next gesture
+      if (press) clearTimeout(press.timer);
+      press = null;
+      pinched = true;
+      return;
+    }
+    pinched = false;
     const hit = cellOf(event.target);
     if (!hit) return;
     const current = { x: event.clientX, y: event.clientY, fired: false, timer: 0 };

@@ -8,6 +8,7 @@ import { DimSatisfied, Marks, Zoom, storeChoice, storedChoice } from "./comforts
 import { bindBoard, bindHintKey } from "./input.js";
 import { touch } from "./touch.js";
 import { LEVELS, Panel } from "./panel.js";
+import { bindPinch } from "./pinch.js";
 import { duration } from "./steps.js";
 import { Timer } from "./timer.js";
 
@@ -75,6 +76,11 @@ class App {
     this.on("bot-step", () => this.bot.stepOnce());
     bindHintKey(() => this.queue(() => this.nextHint()));
     this.on("hint", () => this.queue(() => this.nextHint()));
+    // a pinch on the board zooms it too; the hinted cells stay in view
+    bindPinch(this.boardWrap, (direction) => {
+      this.zoom.step(direction);
+      this.revealHighlights();
+    });
     this.on("zoom-in", () => this.zoom.step(1));
     this.on("zoom-out", () => this.zoom.step(-1));
     const dim = new DimSatisfied(this.board.element);
