@@ -159,9 +159,10 @@ def test_after_a_hint_its_cells_are_above_the_sheet(page: Page) -> None:
     expect(cell(page, 4, 4)).to_be_visible()
 
 
-#: what lies past the screen's edges (the board's frame pans a large board: its cells are left out)
+#: what lies past the screen's edges (a board's frame pans a large board and a wide table scrolls in its own frame:
+#: what they hold is left out)
 CUT_OFF = """() => [...document.querySelectorAll('body *')].filter((element) => {
-    if (element.closest('[data-role="board-wrap"]') || element.closest('.panel')) return false;
+    if (element.closest('.board-wrap') || element.closest('.panel') || element.closest('.table-scroll')) return false;
     const style = getComputedStyle(element);
     if (style.visibility === 'hidden' || style.display === 'none') return false;
     const r = element.getBoundingClientRect();
@@ -180,3 +181,18 @@ def test_nothing_is_cut_off_with_the_menus_open(page: Page, language: str) -> No
     expect(menu.locator('select[name="autopilot"]')).to_be_visible()
     assert page.evaluate(CUT_OFF) == []
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+#: the other pages a phone shows
+PAGES = ("/learn/", "/learn/one-two-one", "/learn/guessing", "/learn/storm", "/analysis", "/stats", "/daily",
+         "/leaderboards", "/account")
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_nothing_is_cut_off_on_the_other_pages(page: Page, language: str) -> None:
+    for path in PAGES:
+        page.goto(f"{path}?lang={language}")
+        expect(page.locator("main")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(CUT_OFF) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), path
