@@ -196,3 +196,11 @@ def test_a_pinch_zooms_the_board_and_keeps_the_hint_in_view(page: Page, live_ser
     expect(board(page)).to_have_attribute("data-zoom", "1.3")
     pinch(page, page.locator('[data-role="board-wrap"]'), 0.5)
     expect(board(page)).to_have_attribute("data-zoom", "1")
+    # the + button (behind "More") zooms the same way, the hint kept in view
+    page.click('[data-action="hint"]')
+    expect(highlighted).to_be_attached()
+    page.click('[data-action="more"]')
+    for level in ("1.15", "1.3", "1.5"):
+        page.click('[data-action="zoom-in"]')
+        expect(board(page)).to_have_attribute("data-zoom", level)
+    expect(page.locator('[data-role="board"] .cell[data-highlight]').first).to_be_in_viewport()

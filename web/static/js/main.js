@@ -81,8 +81,14 @@ class App {
       this.zoom.step(direction);
       this.revealHighlights();
     });
-    this.on("zoom-in", () => this.zoom.step(1));
-    this.on("zoom-out", () => this.zoom.step(-1));
+    this.on("zoom-in", () => {
+      this.zoom.step(1);
+      this.revealHighlights();
+    });
+    this.on("zoom-out", () => {
+      this.zoom.step(-1);
+      this.revealHighlights();
+    });
     const dim = new DimSatisfied(this.board.element);
     const dimChoice = this.form.querySelector('input[name="dim-satisfied"]');
     dimChoice.checked = dim.enabled;
