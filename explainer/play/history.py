@@ -171,9 +171,10 @@ def note_help(game: Game, kind: Action, at: float | None = None) -> None:
 
 
 def play_time(game: Game) -> float | None:
-    """The game's time, the one the game page, its review, the statistics and the terminal show: from the first
-    click to the last move (the one that ended a game that is over), less the time a lost game waited before its
-    loss was undone (reading the loss report is not play).  None for a history without times or without a click.
+    """The game's time, the one the game page, its review, the statistics and the terminal show: from the player's
+    (or the bot's) first click to the last move (the one that ended a game that is over), less the time a lost game
+    waited before its loss was undone (reading the loss report is not play); the cells the game itself played (a
+    position's, a daily board's first opening) start no clock.  None for a history without times or without a click.
 
     An imported replay's times are its own (a video's seconds from its start), so its time is the video's."""
     start: float | None = None
@@ -181,7 +182,7 @@ def play_time(game: Game) -> float | None:
     waited = 0.0
     for entry in game.history:
         t = entry["t"]
-        if t is None:
+        if t is None or entry["by"] == "game":  # cells the game played (a position's, a daily board's start, an assist)
             continue
         if entry["action"] in MOVES and start is None and entry["action"] in ("open", "chord"):
             start = t

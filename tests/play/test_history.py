@@ -101,6 +101,15 @@ def test_the_game_s_one_time_runs_from_the_first_click_and_skips_a_loss_waiting_
     again = from_replay(to_replay(game))
     assert [entry.get("lost", False) for entry in again.history if entry["action"] == "undo"] == [False, True]
     assert play_time(again) == 15.0
+    # the cells the game plays itself (a daily board's first opening, a position's cells) start no clock
+    daily = new_game("classic", 9, 9, 10, seed=5)
+    open_cell(daily, 4, 4, by="game", at=50.0)
+    assert play_time(daily) is None
+    target = safe_cells(daily)[0]
+    open_cell(daily, *target, at=80.0)
+    assert play_time(daily) == 0.0
+    open_cell(daily, *safe_cells(daily)[0], at=86.0)
+    assert play_time(daily) == 6.0
     # help asked for is not a move, and a history without times has no time
     timeless = new_game("classic", 9, 9, 10, seed=5)
     open_cell(timeless, 4, 4)

@@ -346,6 +346,24 @@ def daily(client: FlaskClient, preset: str = "beginner") -> Any:
     return client.post(f"/api/daily/{preset}", json={})
 
 
+def test_a_daily_board_s_clock_starts_at_the_player_s_first_move(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's first opening is the game's own: the minutes before the player's first move are not its time,
+    on the page, in the result and in the review alike."""
+    clock = [2_000_000.0]
+    monkeypatch.setattr(time, "time", lambda: clock[0])
+    ada = account(app, "ada")
+    game = daily(ada).json["game"]
+    clock[0] += 300.0  # five minutes before the first move
+    stored_game = stored(app, game["id"])
+    mine = (stored_game.layout or 0) & ~stored_game.revealed
+    safe = next(i for i in range(stored_game.size) if not (stored_game.layout >> i & 1 or stored_game.revealed >> i & 1))
+    assert move(ada, game["id"], "open", *divmod(safe, stored_game.width)).status_code == 200
+    clock[0] += 12.0
+    lost = move(ada, game["id"], "open", *divmod((mine & -mine).bit_length() - 1, stored_game.width)).json["game"]
+    assert lost["state"] == "lost" and lost["elapsed"] == pytest.approx(12.0)
+    assert result(app, game["id"]).seconds == pytest.approx(12.0)
+
+
 def test_one_daily_attempt_survives_adoption_sign_out_and_deletion(app: Flask) -> None:
     ada = account(app, "ada")
     first = daily(ada).json["game"]
